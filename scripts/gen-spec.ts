@@ -1,0 +1,56 @@
+/**
+ * Generates spec/types.gen.ts (openapi-typescript) and spec/document.gen.ts (the
+ * parsed document, importable in Node and in the browser) from spec/openapi.yaml.
+ * With --check it writes nothing and exits 1 when either file has drifted.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import openapiTS, { astToString } from 'openapi-typescript';
+import { parse } from 'yaml';
+
+const HELP = `Usage: tsx scripts/gen-spec.ts [--check]
+
+Regenerates spec/types.gen.ts and spec/document.gen.ts from spec/openapi.yaml.
+  --check   compare instead of writing; exit 1 if the committed files drifted
+  --help    show this text`;
+
+const root = new URL('../spec/', import.meta.url);
+const HEADER = '// Generated from spec/openapi.yaml by `npm run gen`. Do not edit by hand.\n';
+
+async function generate(): Promise<Record<string, string>> {
+  const yamlText = await readFile(new URL('openapi.yaml', root), 'utf8');
+  const types = astToString(await openapiTS(yamlText));
+  const document = parse(yamlText);
+  return {
+    'types.gen.ts': `${HEADER}${types}`,
+    'document.gen.ts': `${HEADER}import type { OpenApiDocument } from './document-type.ts';\n\n/** The parsed OpenAPI document, as data. */\nexport const openapiDocument: OpenApiDocument = ${JSON.stringify(document, null, 2)};\n`,
+  };
+}
+
+const { values } = parseArgs({
+  options: { check: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+});
+if (values.help) {
+  console.log(HELP);
+  process.exit(0);
+}
+const files = await generate();
+let drifted = false;
+for (const [name, content] of Object.entries(files)) {
+  const url = new URL(name, root);
+  if (values.check) {
+    const current = await readFile(url, 'utf8').catch(() => '');
+    if (current !== content) {
+      drifted = true;
+      console.error(
+        `spec/${name} is out of date with spec/openapi.yaml: run \`npm run gen\` and commit it.`,
+      );
+    }
+  } else {
+    await writeFile(url, content);
+    console.log(`wrote ${fileURLToPath(url)}`);
+  }
+}
+if (drifted) process.exit(1);
+if (values.check) console.log('spec/types.gen.ts and spec/document.gen.ts match spec/openapi.yaml');

@@ -1,0 +1,873 @@
+// Generated from spec/openapi.yaml by `npm run gen`. Do not edit by hand.
+import type { OpenApiDocument } from './document-type.ts';
+
+/** The parsed OpenAPI document, as data. */
+export const openapiDocument: OpenApiDocument = {
+  "openapi": "3.1.0",
+  "info": {
+    "title": "Pet Store",
+    "version": "1.0.0",
+    "summary": "Catalogue of animals offered by a store.",
+    "description": "The service keeps a catalogue of animals (pets) offered by a store. A client can\nlist animals, optionally filtered by availability status, add a new animal, and\nfetch one animal by its identifier. All requests and responses use JSON.\n\nElements marked `x-decision` are how this project fills the interface's gaps;\nthey are not part of the interface document itself.\n",
+    "contact": {
+      "name": "Pet Store interface team",
+      "url": "https://api.petstore.example/docs"
+    },
+    "license": {
+      "name": "Apache 2.0",
+      "identifier": "Apache-2.0"
+    }
+  },
+  "servers": [
+    {
+      "url": "https://api.petstore.example/v1",
+      "description": "Production (placeholder host; the real base address is not published in the interface).",
+      "x-internal": false
+    },
+    {
+      "url": "https://staging.api.petstore.example/v1",
+      "description": "Staging (placeholder host), same path shapes as production.",
+      "x-internal": true
+    }
+  ],
+  "security": [
+    {
+      "bearerAuth": []
+    }
+  ],
+  "tags": [
+    {
+      "name": "pets",
+      "description": "The animal resource."
+    }
+  ],
+  "paths": {
+    "/pets": {
+      "get": {
+        "operationId": "listPets",
+        "tags": [
+          "pets"
+        ],
+        "summary": "List animals",
+        "description": "Returns a paginated list of animals, optionally filtered by availability status.",
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Limit"
+          },
+          {
+            "$ref": "#/components/parameters/StatusFilter"
+          },
+          {
+            "$ref": "#/components/parameters/Cursor"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of animals.",
+            "headers": {
+              "Link": {
+                "$ref": "#/components/headers/NextLink"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Pets"
+                },
+                "examples": {
+                  "firstPage": {
+                    "summary": "Two available animals",
+                    "value": [
+                      {
+                        "id": 1,
+                        "name": "Rex",
+                        "categoryId": 1,
+                        "status": "available"
+                      },
+                      {
+                        "id": 4,
+                        "name": "Mittens",
+                        "categoryId": 2,
+                        "status": "available"
+                      }
+                    ]
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/ListValidationFailed"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "429": {
+            "$ref": "#/components/responses/RateLimited"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createPet",
+        "tags": [
+          "pets"
+        ],
+        "summary": "Add an animal",
+        "description": "Adds an animal to the catalogue; the service assigns its `id`.",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/NewPet"
+              },
+              "examples": {
+                "withStatus": {
+                  "summary": "A pending cat",
+                  "value": {
+                    "name": "Mittens",
+                    "categoryId": 2,
+                    "status": "pending"
+                  }
+                },
+                "withoutStatus": {
+                  "summary": "Status left to the service",
+                  "value": {
+                    "name": "Rex",
+                    "categoryId": 1
+                  }
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The animal was added; the body is the stored animal with its assigned `id`.",
+            "headers": {
+              "Location": {
+                "$ref": "#/components/headers/Location"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Pet"
+                },
+                "examples": {
+                  "created": {
+                    "summary": "The stored animal",
+                    "value": {
+                      "id": 31,
+                      "name": "Mittens",
+                      "categoryId": 2,
+                      "status": "pending"
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "description": "The body is missing required fields or contains invalid values.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                },
+                "examples": {
+                  "missingName": {
+                    "summary": "A required field is missing",
+                    "value": {
+                      "code": "validation_failed",
+                      "message": "name is required",
+                      "status": 400
+                    }
+                  },
+                  "malformedJson": {
+                    "summary": "The body is not JSON",
+                    "value": {
+                      "code": "malformed_json",
+                      "message": "request body is not valid JSON: Unexpected end of JSON input",
+                      "status": 400
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "429": {
+            "$ref": "#/components/responses/RateLimited"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/pets/{petId}": {
+      "get": {
+        "operationId": "getPet",
+        "tags": [
+          "pets"
+        ],
+        "summary": "Get an animal (deprecated)",
+        "description": "Returns one animal by its identifier.\n\nDeprecated: removal is announced for 5 December 2030. Use `GET /pets` with the\n`status` filter instead.\n",
+        "deprecated": true,
+        "x-sunset": "2030-12-05",
+        "x-replaced-by": "listPets",
+        "x-deprecated-since": {
+          "value": "2026-11-22",
+          "x-decision": "The interface gives no deprecation date; this is the date the spec first recorded the deprecation, sent as the Deprecation header."
+        },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/PetId"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The animal.",
+            "headers": {
+              "Deprecation": {
+                "$ref": "#/components/headers/Deprecation"
+              },
+              "Sunset": {
+                "$ref": "#/components/headers/Sunset"
+              },
+              "Link": {
+                "$ref": "#/components/headers/SuccessorLink"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Pet"
+                },
+                "examples": {
+                  "found": {
+                    "summary": "An animal",
+                    "value": {
+                      "id": 1,
+                      "name": "Rex",
+                      "categoryId": 1,
+                      "status": "available"
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "description": "`petId` is not a positive int64.",
+            "x-decision": "The interface does not say what a malformed id gives; a malformed id is a client error, distinct from an absent animal.",
+            "headers": {
+              "Deprecation": {
+                "$ref": "#/components/headers/Deprecation"
+              },
+              "Sunset": {
+                "$ref": "#/components/headers/Sunset"
+              },
+              "Link": {
+                "$ref": "#/components/headers/SuccessorLink"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                },
+                "examples": {
+                  "badId": {
+                    "summary": "Not an integer",
+                    "value": {
+                      "code": "validation_failed",
+                      "message": "petId must be a positive integer, got \"abc\"",
+                      "status": 400
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "description": "The animal could not be found.",
+            "headers": {
+              "Deprecation": {
+                "$ref": "#/components/headers/Deprecation"
+              },
+              "Sunset": {
+                "$ref": "#/components/headers/Sunset"
+              },
+              "Link": {
+                "$ref": "#/components/headers/SuccessorLink"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                },
+                "examples": {
+                  "absent": {
+                    "summary": "No animal with this id",
+                    "value": {
+                      "code": "not_found",
+                      "message": "no pet with id 999999",
+                      "status": 404
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "429": {
+            "$ref": "#/components/responses/RateLimited"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    }
+  },
+  "components": {
+    "securitySchemes": {
+      "bearerAuth": {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "Send `Authorization: Bearer <API_KEY>` on every request. How keys are issued is not part of the interface."
+      }
+    },
+    "parameters": {
+      "Limit": {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "description": "Maximum number of animals returned.",
+        "schema": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        },
+        "example": 20
+      },
+      "StatusFilter": {
+        "name": "status",
+        "in": "query",
+        "required": false,
+        "description": "Filters by availability status.",
+        "schema": {
+          "$ref": "#/components/schemas/PetStatus"
+        },
+        "example": "available"
+      },
+      "Cursor": {
+        "name": "cursor",
+        "in": "query",
+        "required": false,
+        "x-decision": "The interface does not show a pagination mechanism; an opaque cursor taken from the `Link` rel=\"next\" URL keeps the body a plain array.",
+        "description": "Opaque continuation marker; take it from the `Link` header's `rel=\"next\"` URL, never build it.",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "pattern": "^[A-Za-z0-9_-]+$"
+        }
+      },
+      "PetId": {
+        "name": "petId",
+        "in": "path",
+        "required": true,
+        "description": "Identifier of the animal.",
+        "schema": {
+          "type": "integer",
+          "format": "int64",
+          "allOf": [
+            {
+              "x-decision": "Ids are assigned as positive integers, so a zero or negative id is a malformed id.",
+              "minimum": 1
+            }
+          ]
+        },
+        "example": 1
+      }
+    },
+    "headers": {
+      "NextLink": {
+        "x-decision": "The interface does not show a pagination mechanism; RFC 8288 `Link` with rel=\"next\" (absolute URL, repeating `limit` and `status`, adding `cursor`), absent on the last page.",
+        "description": "Present when more results follow: `<ABSOLUTE-URL>; rel=\"next\"`.",
+        "schema": {
+          "type": "string",
+          "maxLength": 2048,
+          "pattern": "^<[^>]+>; *rel=\"next\"$"
+        },
+        "example": "<https://api.petstore.example/v1/pets?limit=20&cursor=MjA>; rel=\"next\""
+      },
+      "Location": {
+        "x-decision": "A careful API names the created resource (RFC 9110 201 Created).",
+        "description": "Path of the created animal.",
+        "schema": {
+          "type": "string",
+          "format": "uri-reference",
+          "maxLength": 2048
+        },
+        "example": "/v1/pets/31"
+      },
+      "Deprecation": {
+        "x-decision": "RFC 9745 announces the deprecation the interface states, dated by the spec's x-deprecated-since.",
+        "description": "RFC 9745 deprecation date, `@<unix-seconds>`.",
+        "schema": {
+          "type": "string",
+          "maxLength": 21,
+          "pattern": "^@[0-9]+$"
+        },
+        "example": "@1795305600"
+      },
+      "Sunset": {
+        "x-decision": "RFC 8594 announces the removal date the interface states (5 December 2030).",
+        "description": "Removal date of this operation.",
+        "schema": {
+          "type": "string",
+          "const": "Thu, 05 Dec 2030 00:00:00 GMT"
+        },
+        "example": "Thu, 05 Dec 2030 00:00:00 GMT"
+      },
+      "SuccessorLink": {
+        "x-decision": "RFC 8594 points at the replacement the interface names (`GET /pets`).",
+        "description": "`<…/v1/pets>; rel=\"successor-version\"`.",
+        "schema": {
+          "type": "string",
+          "maxLength": 2048,
+          "pattern": "^<[^>]*/v1/pets>; *rel=\"successor-version\"$"
+        },
+        "example": "<https://api.petstore.example/v1/pets>; rel=\"successor-version\""
+      },
+      "WwwAuthenticate": {
+        "x-decision": "RFC 6750 challenge, with error=\"invalid_token\" when a key was sent but is wrong.",
+        "description": "`Bearer realm=\"petstore\"`, plus `, error=\"invalid_token\"` for a wrong key.",
+        "schema": {
+          "type": "string",
+          "maxLength": 64,
+          "pattern": "^Bearer realm=\"petstore\"(, error=\"invalid_token\")?$"
+        },
+        "example": "Bearer realm=\"petstore\", error=\"invalid_token\""
+      },
+      "RetryAfter": {
+        "x-decision": "RFC 9110 Retry-After tells a throttled or unavailable client when to come back.",
+        "description": "Seconds to wait before retrying.",
+        "schema": {
+          "type": "string",
+          "maxLength": 10,
+          "pattern": "^[0-9]+$"
+        },
+        "example": "1"
+      },
+      "Allow": {
+        "x-decision": "RFC 9110 requires Allow on 405.",
+        "description": "The methods the path supports.",
+        "schema": {
+          "type": "string",
+          "maxLength": 64,
+          "pattern": "^[A-Z]+(, [A-Z]+)*$"
+        },
+        "example": "GET, POST"
+      }
+    },
+    "responses": {
+      "Unauthorized": {
+        "description": "The API key is missing or invalid.",
+        "headers": {
+          "WWW-Authenticate": {
+            "$ref": "#/components/headers/WwwAuthenticate"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            },
+            "examples": {
+              "missingKey": {
+                "summary": "No key sent",
+                "value": {
+                  "code": "unauthorized",
+                  "message": "missing API key: send Authorization: Bearer <API_KEY>",
+                  "status": 401
+                }
+              }
+            }
+          }
+        }
+      },
+      "ListValidationFailed": {
+        "description": "`limit` is not an integer from 1 to 100, `status` is not an allowed value, or `cursor` is unusable.",
+        "x-decision": "The interface leaves out-of-range `limit` and unknown `status` open; rejecting them shows client bugs early.",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            },
+            "examples": {
+              "badLimit": {
+                "summary": "Limit out of range",
+                "value": {
+                  "code": "validation_failed",
+                  "message": "limit must be an integer from 1 to 100, got \"0\"",
+                  "status": 400
+                }
+              }
+            }
+          }
+        }
+      },
+      "MethodNotAllowed": {
+        "description": "The path exists but not with this method.",
+        "x-decision": "RFC 9110 405 with `Allow`, so a client with the wrong method learns the right one.",
+        "headers": {
+          "Allow": {
+            "$ref": "#/components/headers/Allow"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            },
+            "examples": {
+              "wrongMethod": {
+                "summary": "DELETE on /pets",
+                "value": {
+                  "code": "method_not_allowed",
+                  "message": "DELETE is not allowed on /v1/pets; use GET, POST",
+                  "status": 405
+                }
+              }
+            }
+          }
+        }
+      },
+      "PayloadTooLarge": {
+        "description": "The request body is over 64 KiB.",
+        "x-decision": "The interface shows no request size limit; 64 KiB is far above any valid animal.",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            },
+            "examples": {
+              "tooLarge": {
+                "summary": "Body over 64 KiB",
+                "value": {
+                  "code": "payload_too_large",
+                  "message": "request body must be at most 65536 bytes",
+                  "status": 413
+                }
+              }
+            }
+          }
+        }
+      },
+      "UnsupportedMediaType": {
+        "description": "The request's `Content-Type` is not JSON.",
+        "x-decision": "The interface says all requests use JSON; any other media type is refused explicitly.",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            },
+            "examples": {
+              "notJson": {
+                "summary": "A form post",
+                "value": {
+                  "code": "unsupported_media_type",
+                  "message": "Content-Type must be application/json, got \"text/plain\"",
+                  "status": 415
+                }
+              }
+            }
+          }
+        }
+      },
+      "RateLimited": {
+        "description": "Too many requests (only when rate limiting is switched on).",
+        "x-decision": "The interface shows no rate limit; when one is switched on, 429 with `Retry-After` (RFC 6585).",
+        "headers": {
+          "Retry-After": {
+            "$ref": "#/components/headers/RetryAfter"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            },
+            "examples": {
+              "throttled": {
+                "summary": "Over the limit",
+                "value": {
+                  "code": "rate_limited",
+                  "message": "rate limit of 100 requests per second exceeded; retry after 1 s",
+                  "status": 429
+                }
+              }
+            }
+          }
+        }
+      },
+      "InternalError": {
+        "description": "An unexpected fault. Never carries a stack trace; the server keeps serving.",
+        "x-decision": "The interface shows no server-fault status; 500 with the `Error` object.",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            },
+            "examples": {
+              "fault": {
+                "summary": "A fault",
+                "value": {
+                  "code": "internal_error",
+                  "message": "an unexpected error occurred",
+                  "status": 500
+                }
+              }
+            }
+          }
+        }
+      },
+      "ServiceUnavailable": {
+        "description": "The service is unavailable (the mock answers this only when forced with `Prefer: code=503`).",
+        "x-decision": "The interface shows no unavailability status; 503 with `Retry-After` (RFC 9110).",
+        "headers": {
+          "Retry-After": {
+            "$ref": "#/components/headers/RetryAfter"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            },
+            "examples": {
+              "unavailable": {
+                "summary": "Down for maintenance",
+                "value": {
+                  "code": "service_unavailable",
+                  "message": "service unavailable; retry after 1 s",
+                  "status": 503
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "schemas": {
+      "PetStatus": {
+        "type": "string",
+        "description": "Availability status of an animal.",
+        "enum": [
+          "available",
+          "pending",
+          "sold"
+        ]
+      },
+      "Pet": {
+        "type": "object",
+        "description": "The response form of an animal; the creation form plus an identifier.",
+        "required": [
+          "id",
+          "name",
+          "categoryId"
+        ],
+        "properties": {
+          "id": {
+            "type": "integer",
+            "format": "int64",
+            "description": "Assigned by the service on creation. Never sent by the client on creation.",
+            "allOf": [
+              {
+                "x-decision": "Ids are positive integers assigned in increasing order and never reused.",
+                "minimum": 1
+              }
+            ]
+          },
+          "name": {
+            "$ref": "#/components/schemas/PetName"
+          },
+          "categoryId": {
+            "$ref": "#/components/schemas/CategoryId"
+          },
+          "status": {
+            "$ref": "#/components/schemas/PetStatus"
+          }
+        },
+        "example": {
+          "id": 1,
+          "name": "Rex",
+          "categoryId": 1,
+          "status": "available"
+        }
+      },
+      "NewPet": {
+        "type": "object",
+        "description": "The animal creation payload; `id` is not part of it.",
+        "required": [
+          "name",
+          "categoryId"
+        ],
+        "properties": {
+          "name": {
+            "$ref": "#/components/schemas/PetName"
+          },
+          "categoryId": {
+            "$ref": "#/components/schemas/CategoryId"
+          },
+          "status": {
+            "$ref": "#/components/schemas/PetStatus",
+            "allOf": [
+              {
+                "x-decision": "The interface does not show the default of `status`; an animal added without one is available.",
+                "default": "available"
+              }
+            ]
+          }
+        },
+        "allOf": [
+          {
+            "x-decision": "Only the three fields are accepted, so a misspelt field (`stauts`) or an `id` fails in development, not in production.",
+            "propertyNames": {
+              "enum": [
+                "name",
+                "categoryId",
+                "status"
+              ]
+            }
+          }
+        ],
+        "example": {
+          "name": "Mittens",
+          "categoryId": 2,
+          "status": "pending"
+        }
+      },
+      "Pets": {
+        "type": "array",
+        "description": "A JSON array of animals; a page holds at most `limit` (at most 100) of them.",
+        "maxItems": 100,
+        "items": {
+          "$ref": "#/components/schemas/Pet"
+        }
+      },
+      "PetName": {
+        "type": "string",
+        "description": "The animal's name.",
+        "allOf": [
+          {
+            "x-decision": "The interface shows no limits on `name`; at least one non-whitespace character, at most 255 characters, stored exactly as sent.",
+            "minLength": 1,
+            "maxLength": 255,
+            "pattern": "\\S"
+          }
+        ],
+        "example": "Rex"
+      },
+      "CategoryId": {
+        "type": "integer",
+        "format": "int64",
+        "description": "Identifier of the category the animal belongs to.",
+        "allOf": [
+          {
+            "x-decision": "There is no category list; every positive int64 is accepted.",
+            "minimum": 1
+          }
+        ],
+        "example": 1
+      },
+      "Error": {
+        "type": "object",
+        "description": "The body of every error response.",
+        "required": [
+          "code",
+          "message",
+          "status"
+        ],
+        "properties": {
+          "code": {
+            "type": "string",
+            "description": "Machine-readable error code.",
+            "allOf": [
+              {
+                "x-decision": "The interface does not list the codes; lower snake case, one per kind of failure.",
+                "enum": [
+                  "validation_failed",
+                  "malformed_json",
+                  "unauthorized",
+                  "not_found",
+                  "method_not_allowed",
+                  "payload_too_large",
+                  "unsupported_media_type",
+                  "rate_limited",
+                  "internal_error",
+                  "service_unavailable"
+                ]
+              }
+            ]
+          },
+          "message": {
+            "type": "string",
+            "description": "Human-readable description."
+          },
+          "status": {
+            "type": "integer",
+            "description": "The HTTP status code of the response.",
+            "format": "int32",
+            "minimum": 100,
+            "maximum": 599
+          }
+        },
+        "example": {
+          "code": "not_found",
+          "message": "no pet with id 999999",
+          "status": 404
+        }
+      }
+    }
+  }
+};

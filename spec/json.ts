@@ -1,0 +1,34 @@
+/**
+ * JSON that keeps int64 exact: an integer beyond Number.MAX_SAFE_INTEGER is read
+ * as a bigint (Node 20's JSON.parse would round it) and written back digit for digit.
+ */
+import { isInteger, isSafeNumber, parse, stringify } from 'lossless-json';
+
+// Only a run of 16 or more digits can be an unsafe integer; other texts take the fast path.
+const LONG_DIGITS = /\d{16}/;
+
+const parseNumber = (text: string): number | bigint =>
+  isInteger(text) && !isSafeNumber(text) ? BigInt(text) : Number(text);
+
+/** Parses JSON text; unsafe integers become bigints. Throws SyntaxError on invalid JSON. */
+export function parseJson(text: string): unknown {
+  if (!LONG_DIGITS.test(text)) return JSON.parse(text);
+  try {
+    return parse(text, null, parseNumber);
+  } catch (error) {
+    throw new SyntaxError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+const hasBigInt = (value: unknown): boolean => {
+  if (typeof value === 'bigint') return true;
+  if (Array.isArray(value)) return value.some(hasBigInt);
+  if (typeof value === 'object' && value !== null) return Object.values(value).some(hasBigInt);
+  return false;
+};
+
+/** Serialises a value to JSON, writing bigints as plain JSON numbers. */
+export function stringifyJson(value: unknown): string {
+  if (!hasBigInt(value)) return JSON.stringify(value);
+  return stringify(value) ?? 'null';
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// The project's own tests. The contract suite (contract-tests/suite/*.contract.ts) has
+// its own config and runs against a server through `npm run contract`.
+export default defineConfig({
+  test: {
+    include: ['**/*.test.ts'],
+    exclude: ['node_modules/**', 'dist/**'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
