@@ -1,0 +1,135 @@
+/**
+ * Server processes for the benchmark: each server runs in its own child process (pinned to
+ * one core when asked), is timed from spawn to its first successful response, and is read
+ * for resident memory from /proc.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+/** A running server process: where it answers, how long it took to answer, how to stop it. */
+export type ServerProcess = {
+  origin: string;
+  pid: number;
+  startupMs: number;
+  stop(): Promise<void>;
+};
+
+/** How to start one server: the command and arguments, given a port. */
+export type ServerCommand = {
+  command: string;
+  args: string[];
+  cwd?: string;
+  env?: Record<string, string>;
+};
+
+/** A free TCP port on 127.0.0.1, found by binding port 0 and releasing it. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Whether `taskset` can pin processes here (Linux with util-linux and at least two cores). */
+export function canPin(cores: number): boolean {
+  if (cores < 2) return false;
+  try {
+    execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Pins every thread of this process to one core (the load generator's core). */
+export function pinSelf(core: number): void {
+  execFileSync('taskset', ['-a', '-p', '-c', String(core), String(process.pid)], {
+    stdio: 'ignore',
+  });
+}
+
+/** Resident memory of a process in MiB, from VmRSS in /proc/PID/status; undefined off Linux. */
+export function residentMiB(pid: number): number | undefined {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function answers(url: string, headers: Record<string, string>): Promise<boolean> {
+  try {
+    const response = await fetch(url, { headers, signal: AbortSignal.timeout(1000) });
+    await response.arrayBuffer();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/**
+ * Spawns a server and waits until `probePath` answers 2xx; `startupMs` runs from spawn to that
+ * answer. Fails with the process's last output if it exits or stays silent for `timeoutMs`.
+ */
+export async function startServer(options: {
+  name: string;
+  port: number;
+  spawn: ServerCommand;
+  probePath: string;
+  headers: Record<string, string>;
+  pinCore?: number;
+  timeoutMs?: number;
+}): Promise<ServerProcess> {
+  const { command, args, cwd, env } = options.spawn;
+  const pinned = options.pinCore === undefined ? [] : ['taskset', '-c', String(options.pinCore)];
+  const argv = [...pinned, command, ...args];
+  const started = performance.now();
+  const child = spawn(argv[0] as string, argv.slice(1), {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-2000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const origin = `http://127.0.0.1:${options.port}`;
+  const deadline = started + (options.timeoutMs ?? 60_000);
+  while (!(await answers(origin + options.probePath, options.headers))) {
+    if (child.exitCode !== null || child.signalCode !== null || performance.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(
+        `${options.name} did not answer GET ${options.probePath} with 2xx (command: ${argv.join(' ')}); its last output:\n${output}`,
+      );
+    }
+    await sleep(5);
+  }
+  const startupMs = performance.now() - started;
+  return {
+    origin,
+    pid: child.pid as number,
+    startupMs,
+    async stop() {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited(child);
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * Turns a benchmark result into the printed table and verdict list, and writes it as JSON to
+ * bench/results/bench-<timestamp>.json and bench/results/latest.json.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { BenchResult } from './run.ts';
+import { findRun } from './targets.ts';
+import { WORKLOADS } from './workloads.ts';
+
+const pad = (text: string, width: number) => text.padStart(width);
+const num = (value: number | undefined, digits = 0) =>
+  value === undefined ? '-' : value.toFixed(digits);
+const ratio = (a: number | undefined, b: number | undefined) =>
+  a === undefined || b === undefined || b === 0 ? undefined : a / b;
+
+/** The side-by-side table: req/s and p99 per server, and the mock's ratios, per size and workload. */
+export function formatTable(result: BenchResult): string {
+  const columns = [
+    'pets',
+    'workload',
+    'bare req/s',
+    'p99',
+    'mock req/s',
+    'p99',
+    'prism req/s',
+    'p99',
+    'mock/bare',
+    'mock/prism',
+  ];
+  const widths = [7, 10, 11, 5, 11, 5, 12, 5, 10, 11];
+  const lines = [columns.map((c, i) => pad(c, widths[i] as number)).join(' ')];
+  for (const size of result.options.sizes) {
+    for (const workload of WORKLOADS) {
+      const get = (server: 'bare' | 'mock' | 'prism') =>
+        findRun(result.runs, server, size)?.workloads[workload];
+      const [bare, mock, prism] = [get('bare'), get('mock'), get('prism')];
+      const cells = [
+        String(size),
+        workload,
+        num(bare?.rps),
+        num(bare?.p99Ms),
+        num(mock?.rps),
+        num(mock?.p99Ms),
+        num(prism?.rps),
+        num(prism?.p99Ms),
+        num(ratio(mock?.rps, bare?.rps), 2),
+        num(ratio(mock?.rps, prism?.rps), 2),
+      ];
+      lines.push(cells.map((c, i) => pad(c, widths[i] as number)).join(' '));
+    }
+  }
+  const startup = Object.entries(result.startupMs)
+    .map(([server, s]) => `${server} ${s.median.toFixed(0)} ms`)
+    .join(', ');
+  lines.push(
+    '',
+    `start-up (spawn to first 2xx, median, @${result.options.sizes[0]} pets): ${startup}`,
+  );
+  const memory = result.runs
+    .filter((run) => run.rssMiB !== undefined)
+    .map((run) => `${run.server}@${run.seedCount} ${num(run.rssMiB)} MiB`)
+    .join(', ');
+  lines.push(`resident memory after load: ${memory}`);
+  return lines.join('\n');
+}
+
+/** One line per target: PASS/FAIL/SKIP, the measured value and the bound. */
+export function formatVerdicts(result: BenchResult): string {
+  return result.verdicts
+    .map((v) => {
+      const mark = v.result === 'pass' ? 'PASS' : v.result === 'fail' ? 'FAIL' : 'SKIP';
+      const stretch = v.stretch ? ` (stretch >= 0.25: ${v.stretch.toUpperCase()})` : '';
+      return `${mark}  ${v.target.padEnd(34)} ${num(v.value, 2).padStart(8)}  ${v.bound}${stretch}`;
+    })
+    .join('\n');
+}
+
+/** Writes the result to `dir` as bench-<timestamp>.json and latest.json; returns the first path. */
+export async function writeResult(result: BenchResult, dir: string): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const text = `${JSON.stringify(result, null, 2)}\n`;
+  const file = join(dir, `bench-${result.startedAt.replace(/[:.]/g, '-')}.json`);
+  await writeFile(file, text);
+  await writeFile(join(dir, 'latest.json'), text);
+  return file;
+}

@@ -1,0 +1,87 @@
+/**
+ * The three servers the benchmark compares and how each is started as its own process:
+ * the project's standalone mock, the bare node:http yardstick, and Prism's mock of the spec.
+ */
+import { fileURLToPath } from 'node:url';
+import type { ServerCommand } from './processes.ts';
+
+/** The servers, in the order they run. */
+export const SERVER_NAMES = ['bare', 'mock', 'prism'] as const;
+
+/** One server's name. */
+export type ServerName = (typeof SERVER_NAMES)[number];
+
+/** The bearer key every request carries; both the mock and the bare server accept it. */
+export const API_KEY = 'petstore-dev-key';
+
+const TSX = ['--import', 'tsx'];
+
+/** The path prefix of the API on `server`: Prism ignores the spec's absolute server URLs. */
+export const basePath = (server: ServerName): string => (server === 'prism' ? '' : '/v1');
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * The command that starts `server` on `port` with `seedCount` pets (Prism keeps no state and
+ * ignores the count). Node runs the TypeScript through tsx's loader in the same process, so
+ * the pid is the server's own (the `tsx` command would add a parent process).
+ */
+export function serverCommand(
+  server: ServerName,
+  port: number,
+  seedCount: number,
+  nodeFlags: string[] = [],
+): ServerCommand {
+  const node = process.execPath;
+  switch (server) {
+    case 'bare':
+      return {
+        command: node,
+        cwd: ROOT,
+        args: [
+          ...nodeFlags,
+          ...TSX,
+          'bench/serve-bare.ts',
+          '--port',
+          String(port),
+          '--seed-count',
+          String(seedCount),
+        ],
+      };
+    case 'mock':
+      return {
+        command: node,
+        cwd: ROOT,
+        args: [
+          ...nodeFlags,
+          ...TSX,
+          'scripts/mock.ts',
+          '--port',
+          String(port),
+          '--seed-count',
+          String(seedCount),
+          '--api-keys',
+          API_KEY,
+          '--quiet',
+        ],
+        env: { PETSTORE_API_KEYS: API_KEY },
+      };
+    case 'prism':
+      return {
+        command: node,
+        cwd: ROOT,
+        args: [
+          ...nodeFlags,
+          'node_modules/@stoplight/prism-cli/dist/index.js',
+          'mock',
+          'spec/openapi.yaml',
+          '--host',
+          '127.0.0.1',
+          '--port',
+          String(port),
+          '--verboseLevel',
+          'silent',
+        ],
+      };
+  }
+}

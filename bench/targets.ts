@@ -1,0 +1,123 @@
+/**
+ * The issue's performance targets, as ratios within one run: each becomes a named verdict
+ * (pass, fail, or skipped when a server it needs was not measured).
+ */
+import type { LoadResult } from './load.ts';
+import type { ServerName } from './servers.ts';
+import { WORKLOADS, type WorkloadName } from './workloads.ts';
+
+/** One server measured at one store size. */
+export type ServerRun = {
+  server: ServerName;
+  seedCount: number;
+  startupMs: number;
+  rssMiB: number | undefined;
+  workloads: Record<WorkloadName, LoadResult>;
+};
+
+/** One target's verdict: what was compared, the measured value and the bound. */
+export type Verdict = {
+  target: string;
+  value: number | undefined;
+  bound: string;
+  result: 'pass' | 'fail' | 'skipped';
+  stretch?: 'pass' | 'fail';
+};
+
+/** Thresholds from issue 7. */
+export const THRESHOLDS = {
+  mockOverBare: 0.15,
+  mockOverBareStretch: 0.25,
+  largeOverSmall: 0.8,
+  mockOverPrism: 2,
+  startupOverPrism: 0.5,
+  rssMiB: 256,
+} as const;
+
+/** The run of `server` at `seedCount`; Prism is stateless, so its one run stands for every size. */
+export function findRun(
+  runs: ServerRun[],
+  server: ServerName,
+  seedCount: number,
+): ServerRun | undefined {
+  return runs.find(
+    (run) => run.server === server && (server === 'prism' || run.seedCount === seedCount),
+  );
+}
+
+const ratio = (a: number | undefined, b: number | undefined) =>
+  a === undefined || b === undefined || b === 0 ? undefined : a / b;
+
+function verdict(
+  target: string,
+  value: number | undefined,
+  bound: string,
+  ok: (v: number) => boolean,
+): Verdict {
+  if (value === undefined) return { target, value, bound, result: 'skipped' };
+  return { target, value, bound, result: ok(value) ? 'pass' : 'fail' };
+}
+
+/** Every target of the issue for a run at a small and a large store size. */
+export function judge(
+  runs: ServerRun[],
+  small: number,
+  large: number,
+  startups: Partial<Record<ServerName, number>>,
+): Verdict[] {
+  const rps = (server: ServerName, size: number, workload: WorkloadName) =>
+    findRun(runs, server, size)?.workloads[workload].rps;
+  const verdicts: Verdict[] = [];
+  for (const workload of WORKLOADS) {
+    const v = verdict(
+      `mock/bare ${workload} @${small}`,
+      ratio(rps('mock', small, workload), rps('bare', small, workload)),
+      `>= ${THRESHOLDS.mockOverBare}`,
+      (x) => x >= THRESHOLDS.mockOverBare,
+    );
+    if (v.value !== undefined)
+      v.stretch = v.value >= THRESHOLDS.mockOverBareStretch ? 'pass' : 'fail';
+    verdicts.push(v);
+  }
+  if (large !== small) {
+    for (const workload of WORKLOADS) {
+      verdicts.push(
+        verdict(
+          `mock @${large}/@${small} ${workload}`,
+          ratio(rps('mock', large, workload), rps('mock', small, workload)),
+          `>= ${THRESHOLDS.largeOverSmall}`,
+          (x) => x >= THRESHOLDS.largeOverSmall,
+        ),
+      );
+    }
+  }
+  for (const size of new Set([small, large])) {
+    for (const workload of WORKLOADS) {
+      verdicts.push(
+        verdict(
+          `mock/prism ${workload} @${size}`,
+          ratio(rps('mock', size, workload), rps('prism', size, workload)),
+          `>= ${THRESHOLDS.mockOverPrism}`,
+          (x) => x >= THRESHOLDS.mockOverPrism,
+        ),
+      );
+    }
+  }
+  verdicts.push(
+    verdict(
+      'start-up mock/prism',
+      ratio(startups.mock, startups.prism),
+      `<= ${THRESHOLDS.startupOverPrism}`,
+      (x) => x <= THRESHOLDS.startupOverPrism,
+    ),
+  );
+  verdicts.push(
+    verdict(
+      `mock RSS MiB @${large} after load`,
+      findRun(runs, 'mock', large)?.rssMiB,
+      `<= ${THRESHOLDS.rssMiB}`,
+      (x) => x <= THRESHOLDS.rssMiB,
+    ),
+  );
+  return verdicts;
+}

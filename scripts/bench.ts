@@ -1,0 +1,124 @@
+/**
+ * `npm run bench`: the mock, a bare node:http server and Prism side by side under the same
+ * load, with the issue's targets judged from the one run (bench/run.ts does the work).
+ */
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { topSelfTime } from '../bench/cpu-profile.ts';
+import { formatTable, formatVerdicts, writeResult } from '../bench/report.ts';
+import { runBench } from '../bench/run.ts';
+import { SERVER_NAMES, type ServerName } from '../bench/servers.ts';
+
+const HELP = `Usage: npm run bench -- [options]
+
+Measures, in one run and with the same requests (10 connections, autocannon, bearer key):
+GET /v1/pets?limit=20, GET /v1/pets?status=sold&limit=20, GET /v1/pets/{id}, POST /v1/pets
+against the standalone mock, a bare node:http server (bench/bare-server.ts) and Prism's mock
+of spec/openapi.yaml, each in its own process, at each store size; plus start-up time and the
+mock's resident memory. Prints a table and PASS/FAIL per target, writes
+bench/results/bench-<timestamp>.json and bench/results/latest.json.
+
+Options:
+  --duration S        measured seconds per workload (default 5)
+  --warmup S          unmeasured warm-up seconds before each workload (default 1)
+  --connections N     concurrent connections (default 10)
+  --sizes A,B         store sizes in pets (default 1000,100000)
+  --servers LIST      comma-separated subset of bare,mock,prism (default all)
+  --no-prism          same as leaving prism out of --servers
+  --startup-runs N    start-ups per server at the smallest size, median reported (default 3)
+  --no-pin            do not pin servers to core 0 and the load generator to core 1
+  --quick             smoke mode: 1 s per workload, 0.3 s warm-up, 1 start-up
+  --out DIR           where to write the JSON (default bench/results)
+  --profile           run the mock under node --cpu-prof and print its top self-time functions
+  --check             exit 1 when a target is missed (otherwise only failed requests exit 1)
+  --help              show this text`;
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string' },
+    warmup: { type: 'string' },
+    connections: { type: 'string', default: '10' },
+    sizes: { type: 'string', default: '1000,100000' },
+    servers: { type: 'string', default: SERVER_NAMES.join(',') },
+    'no-prism': { type: 'boolean', default: false },
+    'startup-runs': { type: 'string' },
+    'no-pin': { type: 'boolean', default: false },
+    quick: { type: 'boolean', default: false },
+    out: { type: 'string', default: fileURLToPath(new URL('../bench/results', import.meta.url)) },
+    profile: { type: 'boolean', default: false },
+    check: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+if (values.help) {
+  console.log(HELP);
+  process.exit(0);
+}
+
+function positive(flag: string, text: string): number {
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0) {
+    console.error(`--${flag} must be a positive number, got "${text}"; see --help`);
+    process.exit(2);
+  }
+  return value;
+}
+
+const servers = values.servers.split(',').filter((s) => !(values['no-prism'] && s === 'prism'));
+const unknown = servers.find((s) => !SERVER_NAMES.includes(s as ServerName));
+if (unknown !== undefined || servers.length === 0) {
+  console.error(
+    `--servers takes a comma-separated subset of ${SERVER_NAMES.join(',')}, got "${values.servers}"`,
+  );
+  process.exit(2);
+}
+const profileDir = values.profile ? mkdtempSync(join(tmpdir(), 'bench-profile-')) : undefined;
+const result = await runBench({
+  sizes: values.sizes.split(',').map((s) => Math.round(positive('sizes', s))),
+  servers: SERVER_NAMES.filter((s) => servers.includes(s)),
+  durationS: positive('duration', values.duration ?? (values.quick ? '1' : '5')),
+  warmupS: values.warmup === undefined ? (values.quick ? 0.3 : 1) : Number(values.warmup),
+  connections: Math.round(positive('connections', values.connections)),
+  pin: !values['no-pin'],
+  startupRuns: Math.round(
+    positive('startup-runs', values['startup-runs'] ?? (values.quick ? '1' : '3')),
+  ),
+  profileDir,
+  onProgress: (line) => console.error(line),
+});
+
+console.log(formatTable(result));
+console.log(
+  `\nmachine: ${result.machine.cores} cores (${result.machine.cpu}), node ${result.machine.node}, load ${result.machine.loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ${result.machine.loadAfter.map((l) => l.toFixed(2)).join(' ')} after; pinned: ${result.options.pinned}`,
+);
+for (const note of result.notes) console.log(`note: ${note}`);
+console.log(`\n${formatVerdicts(result)}`);
+console.log(`\nwrote ${await writeResult(result, values.out)}`);
+
+if (profileDir !== undefined) {
+  for (const file of readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile'))) {
+    console.log(`\ntop self time in ${join(profileDir, file)}:`);
+    for (const row of topSelfTime(join(profileDir, file))) {
+      console.log(
+        `${row.percent.toFixed(1).padStart(5)} %  ${row.selfMs.toFixed(0).padStart(6)} ms  ${row.name}  ${row.where}`,
+      );
+    }
+  }
+}
+
+if (result.failedRuns.length > 0) {
+  console.error(
+    '\nFAILED: more than 0.1 % of requests were not answered 2xx, so these figures mean nothing:',
+  );
+  for (const f of result.failedRuns) {
+    console.error(
+      `  ${f.server} @${f.seedCount} ${f.workload}: ${f.failed} of ${f.requests} failed, status codes ${JSON.stringify(f.statusCodes)}`,
+    );
+  }
+  process.exit(1);
+}
+if (values.check && result.verdicts.some((v) => v.result === 'fail')) process.exit(1);
