@@ -1,0 +1,16 @@
+/** Constant-time API key matching for Node: `timingSafeEqual` over SHA-256 digests. */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { KeyMatcher } from './auth.ts';
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** Matches a sent key against the configured keys in time independent of their content. */
+export function createNodeKeyMatcher(keys: readonly string[]): KeyMatcher {
+  const digests = keys.map(digest);
+  return (sent) => {
+    const candidate = digest(sent);
+    let matched = false;
+    for (const key of digests) matched = timingSafeEqual(key, candidate) || matched;
+    return matched;
+  };
+}

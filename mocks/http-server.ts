@@ -1,0 +1,152 @@
+/**
+ * The standalone server: a thin node:http adapter that hands each request to the msw
+ * handlers through `getResponse`, with server-level protections (timeouts, body caps).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getResponse } from 'msw';
+import { DEFAULT_API_KEY } from './auth.ts';
+import { createNodeKeyMatcher } from './auth-node.ts';
+import { createControlHandlers } from './controls.ts';
+import { errorResponse, MockError } from './errors.ts';
+import { createHandlers } from './handlers.ts';
+import { attachPersistence } from './persistence.ts';
+import { MAX_BODY_BYTES } from './spec-facts.ts';
+import { createStore } from './store.ts';
+import type { Delay } from './traffic.ts';
+
+/** Options of startMockServer (the agreed interface between helpers). */
+export type MockServerOptions = {
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  apiKeys?: string[];
+  seedCount?: number;
+  delay?: Delay;
+  rateLimit?: number;
+  /** JSON file the data set is persisted to and reloaded from. */
+  dataFile?: string;
+  maxPets?: number;
+  quiet?: boolean;
+  /** Told about every unexpected fault answered 500 (the CLI logs them). */
+  onError?: (error: unknown, request: Request) => void;
+};
+
+/** A running standalone mock. */
+export type MockServer = {
+  origin: string;
+  baseUrl: string;
+  apiKeys: string[];
+  close(): Promise<void>;
+};
+
+// Control requests replace whole data sets, so they may be far larger than an animal.
+const MAX_CONTROL_BODY_BYTES = 64 * 1024 * 1024;
+const NO_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Reads a body up to `cap + 1` bytes and stops there, so the handler can answer 413. */
+function readBody(req: IncomingMessage, cap: number): Promise<Buffer> {
+  if (Number(req.headers['content-length']) > cap) return Promise.resolve(Buffer.alloc(0));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size > cap) {
+        req.off('data', onData);
+        req.pause();
+        resolve(Buffer.concat(chunks, size).subarray(0, cap + 1));
+      }
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve(Buffer.concat(chunks, size)));
+    req.once('error', reject);
+  });
+}
+
+function toHeaders(raw: string[]): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (let i = 0; i < raw.length; i += 2) pairs.push([raw[i] as string, raw[i + 1] as string]);
+  return pairs;
+}
+
+async function write(res: ServerResponse, response: Response, closeAfter: boolean): Promise<void> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  if (closeAfter) headers.connection = 'close';
+  const body = response.body === null ? undefined : Buffer.from(await response.arrayBuffer());
+  res.writeHead(response.status, headers);
+  res.end(body);
+}
+
+/** Starts the standalone mock; resolves once it listens. */
+export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const host = options.host ?? '127.0.0.1';
+  const apiKeys = options.apiKeys?.length ? options.apiKeys : [DEFAULT_API_KEY];
+  const store = createStore({ seedCount: options.seedCount, maxPets: options.maxPets });
+  await store.ready;
+  if (options.dataFile) await attachPersistence(store, options.dataFile);
+  const handlers = [
+    ...createHandlers({ ...options, store, apiKeys, keyMatcher: createNodeKeyMatcher }),
+    ...createControlHandlers(store),
+  ];
+  let origin = '';
+  const onRequest = async (req: IncomingMessage, res: ServerResponse) => {
+    const method = req.method ?? 'GET';
+    const path = req.url ?? '/';
+    const cap = path.startsWith('/__mock/') ? MAX_CONTROL_BODY_BYTES : MAX_BODY_BYTES;
+    try {
+      const body = NO_BODY.has(method) ? undefined : await readBody(req, cap);
+      const request = new Request(origin + path, {
+        method,
+        headers: toHeaders(req.rawHeaders),
+        body:
+          body &&
+          (new Uint8Array(body.buffer, body.byteOffset, body.length) as Uint8Array<ArrayBuffer>),
+      });
+      const response =
+        (await getResponse(handlers, request)) ??
+        errorResponse(
+          new MockError(
+            404,
+            'not_found',
+            `no route ${method} ${path.split('?')[0]}: the API is under /v1`,
+          ),
+          {},
+        );
+      await write(res, response, body !== undefined && body.length > cap);
+    } catch (error) {
+      if (!(error instanceof MockError)) options.onError?.(error, new Request(origin));
+      if (!res.headersSent) await write(res, errorResponse(error, {}), true);
+      else res.destroy();
+    }
+  };
+  const server = createServer(
+    {
+      requestTimeout: 30_000,
+      headersTimeout: 10_000,
+      keepAliveTimeout: 5_000,
+      maxHeaderSize: 16_384,
+    },
+    (req, res) => void onRequest(req, res),
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 4010, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return {
+    origin,
+    baseUrl: `${origin}/v1`,
+    apiKeys,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * The @msw/data collection's schema: a Standard Schema (`~standard`) over the spec's
+ * `Pet`, validated by spec/validation.ts, so the record shape is never restated.
+ */
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import type { PetId } from './ids.ts';
+import type { PetStatus } from './spec-facts.ts';
+import { specValidator } from './validate.ts';
+
+/** A stored animal, as the spec's `Pet` (ids may be bigints above 2^53). */
+export type Pet = { id: PetId; name: string; categoryId: PetId; status?: PetStatus };
+
+/** Returns the spec's complaints about a value as a Pet (empty when it is one). */
+export function petIssues(value: unknown, root = 'pet'): string[] {
+  return specValidator.validate('#/components/schemas/Pet', value, root).map((i) => i.message);
+}
+
+/** Standard Schema for the `Pet` records of the store's collection. */
+export const petSchema: StandardSchemaV1<Pet, Pet> = {
+  '~standard': {
+    version: 1,
+    vendor: 'petstore-spec',
+    validate(value) {
+      const issues = specValidator.validate('#/components/schemas/Pet', value, 'pet');
+      if (issues.length === 0) return { value: value as Pet };
+      return { issues: issues.map((issue) => ({ message: issue.message, path: [issue.path] })) };
+    },
+  },
+};

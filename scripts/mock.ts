@@ -1,0 +1,117 @@
+/**
+ * `npm run mock` / `petstore-mock`: the stateful Pet Store mock as a standalone HTTP server.
+ */
+import { parseArgs } from 'node:util';
+import { DEFAULT_API_KEY } from '../mocks/auth.ts';
+import { startMockServer } from '../mocks/http-server.ts';
+import { DEFAULT_SEED_COUNT } from '../mocks/seed.ts';
+import { DEFAULT_MAX_PETS } from '../mocks/store.ts';
+import type { Delay } from '../mocks/traffic.ts';
+
+const HELP = `Usage: npm run mock -- [options]    (or: petstore-mock [options])
+
+Serves the stateful Pet Store mock at http://HOST:PORT/v1 until SIGINT or SIGTERM.
+
+Options:
+  --port N            port to listen on (default 4010; 0 picks a free one)
+  --host HOST         address to bind (default 127.0.0.1)
+  --api-key KEY       accepted API key; repeat for several (default ${DEFAULT_API_KEY};
+                      env PETSTORE_API_KEYS=key1,key2 when no --api-key is given)
+  --seed-count N      deterministic seed animals, ids 1..N (default ${DEFAULT_SEED_COUNT}; 0 starts empty)
+  --delay MS|MIN-MAX  latency added to every /v1 response, fixed or a random range
+  --rate-limit N      answer 429 rate_limited beyond N requests per second (default off)
+  --data FILE         persist the data set to FILE (every write on disk before its
+                      response) and reload it at start; a corrupt file stops start-up
+  --max-pets N        refuse creates beyond N stored animals with 503 (default ${DEFAULT_MAX_PETS})
+  -h, --help          show this help
+
+Controls (outside /v1, no key needed):
+  POST /__mock/reset  back to the seed data (same animals, same ids)
+  GET  /__mock/state  counts, next id and every animal
+  PUT  /__mock/data   replace the data set: a JSON array of Pet, or {"pets": [...]}
+`;
+
+function fail(message: string): never {
+  console.error(`petstore-mock: ${message}\nRun with --help for the options.`);
+  process.exit(2);
+}
+
+function count(name: string, text: string | undefined, min: number): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!/^[0-9]+$/.test(text) || value < min)
+    fail(`--${name} must be an integer ≥ ${min}, got "${text}"`);
+  return value;
+}
+
+function delayOf(text: string | undefined): Delay | undefined {
+  if (text === undefined) return undefined;
+  const match = /^([0-9]+)(?:-([0-9]+))?$/.exec(text);
+  if (!match) fail(`--delay must be milliseconds (200) or a range (100-500), got "${text}"`);
+  const low = Number(match[1]);
+  const high = match[2] === undefined ? undefined : Number(match[2]);
+  if (high !== undefined && high < low)
+    fail(`--delay range must be MIN-MAX with MIN ≤ MAX, got "${text}"`);
+  return high === undefined ? low : [low, high];
+}
+
+let values: ReturnType<typeof parse>['values'];
+function parse() {
+  return parseArgs({
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'api-key': { type: 'string', multiple: true },
+      'seed-count': { type: 'string' },
+      delay: { type: 'string' },
+      'rate-limit': { type: 'string' },
+      data: { type: 'string' },
+      'max-pets': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+}
+try {
+  values = parse().values;
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
+if (values.help) {
+  console.log(HELP);
+  process.exit(0);
+}
+
+const fromEnv = process.env.PETSTORE_API_KEYS?.split(',')
+  .map((key) => key.trim())
+  .filter(Boolean);
+const apiKeys = values['api-key'] ?? fromEnv;
+if (apiKeys?.some((key) => key === '' || /\s/.test(key)))
+  fail('--api-key values must be non-empty without spaces');
+
+try {
+  const server = await startMockServer({
+    host: values.host,
+    port: count('port', values.port, 0) ?? 4010,
+    apiKeys,
+    seedCount: count('seed-count', values['seed-count'], 0),
+    delay: delayOf(values.delay),
+    rateLimit: count('rate-limit', values['rate-limit'], 1),
+    dataFile: values.data,
+    maxPets: count('max-pets', values['max-pets'], 1),
+    onError: (error, request) =>
+      console.error(`petstore-mock: 500 for ${request.method} ${request.url}:`, error),
+  });
+  console.log(`Pet Store mock listening on ${server.baseUrl}`);
+  console.log(`API key: ${server.apiKeys.join(', ')}  (send Authorization: Bearer <key>)`);
+  console.log(`Controls: ${server.origin}/__mock/reset | /__mock/state | /__mock/data`);
+  if (values.data) console.log(`Data file: ${values.data}`);
+  const stop = (signal: string) => {
+    console.log(`\n${signal}: stopping the mock`);
+    void server.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
