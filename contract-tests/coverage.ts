@@ -1,0 +1,39 @@
+/**
+ * The table of operations × documented statuses a run exercised, with counts, built
+ * from the exchange log the suite writes.
+ */
+import type { Level } from '../spec/decisions.ts';
+import { loadContractSpec } from './spec-model.ts';
+
+const OPERATIONS = ['listPets', 'createPet', 'getPet'] as const;
+
+/** Renders the coverage table from the JSON-lines exchange log. */
+export function coverageTable(log: string, level: Level): string {
+  const spec = loadContractSpec(level);
+  const counts = new Map<string, number>();
+  let other = 0;
+  for (const line of log.split('\n')) {
+    if (!line) continue;
+    const { operation, status } = JSON.parse(line) as { operation: string; status: number };
+    if (!OPERATIONS.includes(operation as never)) other++;
+    const key = `${operation} ${status}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const rows = OPERATIONS.map((operation) => {
+    const documented = Object.keys(spec.responses(operation));
+    const seen = [...counts.keys()]
+      .filter((k) => k.startsWith(`${operation} `))
+      .map((k) => k.split(' ')[1] as string);
+    const statuses = [...new Set([...documented, ...seen])].sort();
+    const cells = statuses.map((s) => {
+      const n = counts.get(`${operation} ${s}`) ?? 0;
+      return `${s}${documented.includes(s) ? '' : ' (undocumented)'}: ${n}`;
+    });
+    return `  ${operation.padEnd(10)} ${cells.join(' | ')}`;
+  });
+  return [
+    `Statuses exercised (operation: documented status: responses, at ${level} level):`,
+    ...rows,
+    `  other requests (routes and methods outside the operations): ${other}`,
+  ].join('\n');
+}

@@ -1,0 +1,61 @@
+/**
+ * Requests the suite files share: each operation with the run's key, and pets created
+ * under the run's unique name prefix.
+ */
+import { expect } from 'vitest';
+import { client, options, uniqueName, verifyOrStop } from './harness.ts';
+import { bearer, type Exchange, jsonWithKey } from './http.ts';
+import { createdEchoes, type Pet } from './pet-checks.ts';
+
+/** The three statuses of the interface. */
+export const STATUSES = ['available', 'pending', 'sold'] as const;
+
+/** GET /pets with a query string (without `?`), with the key. */
+export const listPets = (query = '') =>
+  client.send({
+    operation: 'listPets',
+    method: 'GET',
+    path: `/pets${query ? `?${query}` : ''}`,
+    headers: bearer(options.apiKey),
+  });
+
+/** GET /pets/{petId} with the key; the id is sent digit for digit. */
+export const getPet = (petId: number | bigint | string) =>
+  client.send({
+    operation: 'getPet',
+    method: 'GET',
+    path: `/pets/${String(petId)}`,
+    headers: bearer(options.apiKey),
+  });
+
+/** POST /pets with a JSON body (or raw text) and the key. */
+export const createPet = (body: unknown, rawBody?: string) =>
+  client.send({
+    operation: 'createPet',
+    method: 'POST',
+    path: '/pets',
+    headers: jsonWithKey(options.apiKey),
+    body,
+    rawBody,
+  });
+
+/** A valid creation payload any conforming server accepts: a short name and the run's category. */
+export const newPet = (tag: string, status?: string): Record<string, unknown> => ({
+  name: uniqueName(tag),
+  categoryId: options.categoryId,
+  ...(status ? { status } : {}),
+});
+
+/** Reads the pet in a response body (after the checks have passed). */
+export const petOf = (exchange: Exchange): Pet => exchange.response.json as Pet;
+
+/** Creates a pet and stops the test unless the server created it as sent. */
+export async function createOrStop(body: Record<string, unknown>): Promise<Pet> {
+  const exchange = await createPet(body);
+  verifyOrStop(exchange, createdEchoes(body));
+  expect(exchange.response.status).toBe(201);
+  return petOf(exchange);
+}
+
+/** An id no conforming server holds for this run: the largest int64, then nearby ones. */
+export const ABSENT_IDS = [2n ** 63n - 1n, 2n ** 63n - 2n] as const;

@@ -1,0 +1,118 @@
+/**
+ * Checks of what the operations return: created pets echo what was sent, fetched pets
+ * equal the stored one, pages respect `limit` and `status`. Ids are compared exactly.
+ */
+import { type Check, show } from './checks.ts';
+import type { StatementId } from './statements.ts';
+
+/** A pet as the suite knows it; ids are numbers or bigints (exact). */
+export type Pet = {
+  id: number | bigint;
+  name: string;
+  categoryId: number | bigint;
+  status?: string;
+};
+
+type Obj = Record<string, unknown>;
+const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** Exact equality of two JSON integers given as numbers or bigints. */
+export const sameInteger = (a: unknown, b: unknown) =>
+  (typeof a === 'number' || typeof a === 'bigint') &&
+  (typeof b === 'number' || typeof b === 'bigint') &&
+  String(a) === String(b);
+const fail = (title: string, received: string, expected: string, statement: StatementId) => ({
+  title,
+  message: `Received: ${received}\nExpected: ${expected}`,
+  statement,
+});
+
+/** The created pet carries an integer id and the sent fields unchanged. */
+export const createdEchoes =
+  (sent: Record<string, unknown>): Check =>
+  ({ response }) => {
+    const body = response.json;
+    if (!isObject(body))
+      return fail('Created pet is not an object', show(body), 'the Pet', 'created');
+    if (typeof body.id !== 'number' && typeof body.id !== 'bigint')
+      return fail('Created pet has no id', show(body), 'an integer id', 'idAssigned');
+    for (const field of ['name', 'categoryId', 'status'] as const) {
+      if (!(field in sent)) continue;
+      const equal =
+        field === 'categoryId'
+          ? sameInteger(body[field], sent[field])
+          : body[field] === sent[field];
+      if (!equal)
+        return fail(
+          `Created pet changed ${field}`,
+          `${field} ${show(body[field])}`,
+          `${field} ${show(sent[field])} as sent`,
+          'created',
+        );
+    }
+    return undefined;
+  };
+
+/** The body equals a known pet exactly (same id, name, categoryId, status). */
+export const equalsPet =
+  (expected: Pet, statement: StatementId = 'getFound'): Check =>
+  ({ response }) => {
+    const body = response.json;
+    const same =
+      isObject(body) &&
+      sameInteger(body.id, expected.id) &&
+      body.name === expected.name &&
+      sameInteger(body.categoryId, expected.categoryId) &&
+      body.status === expected.status;
+    return same
+      ? undefined
+      : fail('Pet differs from the stored one', show(body), show(expected), statement);
+  };
+
+/** A page holds at most `max` items, and at least `min` (what is known to exist). */
+export const pageSize =
+  (min: number, max: number): Check =>
+  ({ response }) => {
+    const body = response.json;
+    if (!Array.isArray(body))
+      return fail('List is not an array', show(body), 'a JSON array', 'listResponses');
+    if (body.length > max)
+      return fail('Page larger than limit', `${body.length} items`, `at most ${max}`, 'listLimit');
+    if (body.length < min)
+      return fail(
+        'Page smaller than the pets known to exist',
+        `${body.length} items`,
+        `at least ${min} (limit ${max}, known matching pets ${min})`,
+        'listLimit',
+      );
+    return undefined;
+  };
+
+/** Every item of a page has the filtered status. */
+export const itemsHaveStatus =
+  (status: string): Check =>
+  ({ response }) => {
+    const body = response.json;
+    if (!Array.isArray(body)) return undefined;
+    const other = body.find((item) => !isObject(item) || item.status !== status);
+    return other === undefined
+      ? undefined
+      : fail(
+          'Status filter not honoured',
+          show(other),
+          `only pets with status ${status}`,
+          'listStatus',
+        );
+  };
+
+/** Each of our pets found on a page equals what we stored (by id). */
+export const knownItemsUnchanged =
+  (known: ReadonlyMap<string, Pet>): Check =>
+  ({ response }) => {
+    if (!Array.isArray(response.json)) return undefined;
+    for (const item of response.json) {
+      const pet = isObject(item) ? known.get(String(item.id)) : undefined;
+      if (pet && equalsPet(pet, 'created')({ response } as never))
+        return fail('Listed pet differs from the stored one', show(item), show(pet), 'created');
+    }
+    return undefined;
+  };

@@ -1,0 +1,124 @@
+/**
+ * The switches of the reference server: one fault each for the deliberately broken
+ * servers, and the unusual-but-conforming ways of filling the interface's gaps.
+ */
+
+/** One way of breaking the interface. */
+export type Fault =
+  | 'auth-skipped-on-getPet'
+  | 'auth-skipped-on-listPets'
+  | 'create-answers-200'
+  | 'create-without-id'
+  | 'responses-miss-categoryId'
+  | 'limit-ignored'
+  | 'default-limit-ignored'
+  | 'limit-above-100-uncapped'
+  | 'status-filter-ignored'
+  | 'error-without-status'
+  | 'error-without-code'
+  | 'error-status-mismatch'
+  | 'error-not-json'
+  | 'server-error-on-wrong-type'
+  | 'state-not-kept'
+  | 'get-returns-another-pet'
+  | 'name-trimmed'
+  | 'name-lowercased'
+  | 'status-replaced'
+  | 'rounded-int64-ids'
+  | 'text-content-type'
+  | 'unknown-id-404-before-auth'
+  | 'invalid-body-400-before-auth'
+  | 'wrong-key-accepted'
+  | 'empty-bearer-accepted'
+  | 'other-scheme-accepted'
+  | 'string-category-accepted'
+  | 'fraction-category-accepted'
+  | 'number-name-accepted'
+  | 'null-name-accepted'
+  | 'missing-name-accepted'
+  | 'invalid-status-accepted'
+  | 'malformed-json-500'
+  | 'list-wrapped-in-object'
+  | 'list-always-empty'
+  | 'list-items-invalid';
+
+/** The faults, for iteration. */
+export const FAULTS: readonly Fault[] = [
+  'auth-skipped-on-getPet',
+  'auth-skipped-on-listPets',
+  'create-answers-200',
+  'create-without-id',
+  'responses-miss-categoryId',
+  'limit-ignored',
+  'default-limit-ignored',
+  'limit-above-100-uncapped',
+  'status-filter-ignored',
+  'error-without-status',
+  'error-without-code',
+  'error-status-mismatch',
+  'error-not-json',
+  'server-error-on-wrong-type',
+  'state-not-kept',
+  'get-returns-another-pet',
+  'name-trimmed',
+  'name-lowercased',
+  'status-replaced',
+  'rounded-int64-ids',
+  'text-content-type',
+  'unknown-id-404-before-auth',
+  'invalid-body-400-before-auth',
+  'wrong-key-accepted',
+  'empty-bearer-accepted',
+  'other-scheme-accepted',
+  'string-category-accepted',
+  'fraction-category-accepted',
+  'number-name-accepted',
+  'null-name-accepted',
+  'missing-name-accepted',
+  'invalid-status-accepted',
+  'malformed-json-500',
+  'list-wrapped-in-object',
+  'list-always-empty',
+  'list-items-invalid',
+];
+
+/** How a conforming server may fill a gap of the interface differently from the mock. */
+export type Variant = {
+  /** First id assigned (a bigint above 2^53 tests exactness). */
+  firstId?: bigint;
+  newestFirst?: boolean;
+  /** Clamp an out-of-range limit into 1..100 instead of answering 400. */
+  clampLimit?: boolean;
+  /** Leave `status` out when it was not sent, or use this default. */
+  defaultStatus?: string | null;
+  maxNameLength?: number;
+  /** Accepted categories; any positive integer when absent. */
+  categories?: readonly number[];
+  /** Error code strings in another style. */
+  codeStyle?: 'snake' | 'upper';
+  /** Ignore unknown creation properties instead of rejecting them. */
+  ignoreExtraProperties?: boolean;
+  /** A malformed petId ("abc") gives 404 rather than 400. */
+  malformedIdIs404?: boolean;
+  /** Pets the server already holds, owned by others. */
+  preload?: number;
+  /** Media type of error responses. */
+  errorMediaType?: string;
+};
+
+/** The conforming variants, by name, with the extra CLI arguments each needs. */
+export const CONFORMING: Record<string, { variant: Variant; args?: string[] }> = {
+  baseline: { variant: {} },
+  'ids-above-2^53': { variant: { firstId: 2n ** 53n + 7n } },
+  'newest-first': { variant: { newestFirst: true } },
+  'clamped-limits': { variant: { clampLimit: true } },
+  'status-omitted-when-not-sent': { variant: { defaultStatus: null } },
+  'default-status-pending': { variant: { defaultStatus: 'pending' } },
+  'name-limited-to-50': { variant: { maxNameLength: 50 } },
+  'categories-1-to-3': { variant: { categories: [1, 2, 3] }, args: ['--category-id', '2'] },
+  'other-error-codes': { variant: { codeStyle: 'upper' } },
+  'extra-properties-ignored': { variant: { ignoreExtraProperties: true } },
+  'malformed-id-404': { variant: { malformedIdIs404: true } },
+  'holds-150-other-pets': { variant: { preload: 150 } },
+  'problem-json-errors': { variant: { errorMediaType: 'application/problem+json' } },
+};
