@@ -1,0 +1,54 @@
+/** Stage 2: the contract suite, run as its own process against the target, writing JUnit. */
+import { readFile } from 'node:fs/promises';
+import { runChild, tail } from './child-process.ts';
+import { countJUnit } from './junit.ts';
+import { binPath } from './paths.ts';
+import type { StageResult } from './stage.ts';
+import type { Target } from './target.ts';
+
+/** Runs `scripts/contract.ts --base-url --api-key --level --junit FILE` and reads its verdict. */
+export async function runContractStage(
+  target: Target,
+  level: string,
+  junitFile: string,
+): Promise<StageResult> {
+  const started = Date.now();
+  const args = ['scripts/contract.ts', '--base-url', target.baseUrl, '--api-key', target.apiKey];
+  args.push('--level', level, '--junit', junitFile);
+  const result = await runChild(binPath('tsx'), args, { timeoutMs: 300_000 });
+  const durationMs = Date.now() - started;
+  const shown = `contract --base-url ${target.baseUrl} --level ${level}`;
+  let counts: ReturnType<typeof countJUnit> | undefined;
+  try {
+    counts = countJUnit(await readFile(junitFile, 'utf8'));
+  } catch {
+    counts = undefined;
+  }
+  const output = `${result.stdout}\n${result.stderr}`;
+  if (result.code === 0 && counts !== undefined && counts.tests > 0) {
+    return {
+      stage: 'contract',
+      status: 'passed',
+      summary: `${shown}: ${counts.tests} checks, ${counts.skipped} skipped, none failed`,
+      details: [],
+      durationMs,
+      junitFile,
+    };
+  }
+  const why = result.timedOut
+    ? 'timed out after 300 s'
+    : result.code === 2
+      ? 'exit 2: usage error or server unreachable'
+      : result.code === 0
+        ? 'exit 0 but no JUnit test case was written'
+        : `exit ${result.code}`;
+  const failed = counts?.failures ?? [];
+  return {
+    stage: 'contract',
+    status: 'failed',
+    summary: `${shown}: ${why}${failed.length > 0 ? `, ${failed.length} check(s) failed` : ''}`,
+    details: [...failed.slice(0, 20).map((name) => `failed: ${name}`), ...tail(output, 15)],
+    durationMs,
+    junitFile: counts === undefined ? undefined : junitFile,
+  };
+}

@@ -1,0 +1,69 @@
+/** Reads Dredd's console output: what each transaction sent, and why the failing ones failed. */
+
+/** One failed transaction: Dredd's id, the request the hooks sent, and Dredd's reasons. */
+export type DreddFailure = { id: string; sent: string; reasons: string[] };
+
+/** Dredd's closing counts. */
+export type DreddCounts = {
+  passing: number;
+  failing: number;
+  errors: number;
+  skipped: number;
+  total: number;
+};
+
+/** What one Dredd run printed, read into counts, failures and the hooks' skip reasons. */
+export type DreddOutput = { counts?: DreddCounts; failures: DreddFailure[]; skips: string[] };
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: strips ANSI colour codes
+const ansi = /\u001b\[[0-9;]*m/g;
+const resultLine = /^(pass|fail|error|skip): (.+?)(?: duration: \d+ms)?$/;
+
+/** Parses Dredd's output as printed with `--loglevel warning` and gate/dredd-hooks.cjs. */
+export function parseDreddOutput(output: string): DreddOutput {
+  const lines = output.replace(ansi, '').split('\n');
+  const sent = new Map<string, string>();
+  const skips: string[] = [];
+  const failures: DreddFailure[] = [];
+  let lastSent = '';
+  let inFailedSection = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    const hook = /^hook: (skipped .+|\/.+ > \d{3} > [^:]+: (.+))$/.exec(line);
+    if (hook) {
+      if (hook[1]?.startsWith('skipped ')) skips.push(hook[1].slice('skipped '.length));
+      else lastSent = hook[2] ?? '';
+      continue;
+    }
+    if (line.startsWith('info: Displaying failed tests')) inFailedSection = true;
+    const result = resultLine.exec(line);
+    if (!result) continue;
+    const [, kind, id = ''] = result;
+    if (!inFailedSection) {
+      if (!sent.has(id)) sent.set(id, kind === 'skip' ? '' : lastSent);
+      continue;
+    }
+    if (kind !== 'fail' && kind !== 'error') continue;
+    // In the closing section, a failure's reasons follow its id line up to a blank line.
+    const reasons: string[] = [];
+    while (i + 1 < lines.length && (lines[i + 1] ?? '').trim() !== '') {
+      i += 1;
+      reasons.push((lines[i] ?? '').replace(/^(fail|error): /, '').trim());
+    }
+    failures.push({ id, sent: sent.get(id) ?? '', reasons });
+  }
+  const complete =
+    /complete: (\d+) passing, (\d+) failing, (\d+) errors, (\d+) skipped, (\d+) total/.exec(
+      output.replace(ansi, ''),
+    );
+  const counts = complete
+    ? {
+        passing: Number(complete[1]),
+        failing: Number(complete[2]),
+        errors: Number(complete[3]),
+        skipped: Number(complete[4]),
+        total: Number(complete[5]),
+      }
+    : undefined;
+  return { counts, failures, skips };
+}

@@ -1,0 +1,68 @@
+/** Stage 4: Dredd runs every documented transaction of the spec, driven by gate/dredd-hooks.cjs. */
+import { writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import type { Level } from '../spec/decisions.ts';
+import { openapiDocument } from '../spec/document.gen.ts';
+import { runChild, tail } from './child-process.ts';
+import { parseDreddOutput } from './dredd-output.ts';
+import { planDredd } from './dredd-plan.ts';
+import { binPath, repoRoot, specPath } from './paths.ts';
+import type { StageResult } from './stage.ts';
+import type { Target } from './target.ts';
+
+const hookFile = join(repoRoot, 'gate', 'dredd-hooks.cjs');
+
+/** Runs `dredd spec/openapi.yaml BASE_URL --hookfiles gate/dredd-hooks.cjs` and reads its verdict. */
+export async function runDreddStage(
+  target: Target,
+  level: Level,
+  workDir: string,
+  junitFile: string,
+): Promise<StageResult> {
+  const started = Date.now();
+  const planFile = join(workDir, 'dredd-plan.json');
+  await writeFile(planFile, JSON.stringify(planDredd(openapiDocument, level, target)), {
+    mode: 0o600,
+  });
+  const spec = relative(repoRoot, specPath);
+  const args = [spec, target.baseUrl, '--hookfiles', relative(repoRoot, hookFile)];
+  args.push(
+    '--reporter',
+    'xunit',
+    '--output',
+    junitFile,
+    '--loglevel',
+    'warning',
+    '--color',
+    'false',
+  );
+  const result = await runChild(binPath('dredd'), args, {
+    timeoutMs: 180_000,
+    env: { PETSTORE_GATE_DREDD_PLAN: planFile },
+  });
+  const durationMs = Date.now() - started;
+  const output = `${result.stdout}\n${result.stderr}`;
+  const { counts, failures, skips } = parseDreddOutput(output);
+  const passed =
+    result.code === 0 && counts !== undefined && counts.failing === 0 && counts.errors === 0;
+  const shown = `dredd ${spec} ${target.baseUrl} (hooks: gate/dredd-hooks.cjs, level ${level})`;
+  const verdict = counts
+    ? `${counts.total} transactions: ${counts.passing} passed, ${counts.failing} failed, ${counts.errors} errors, ${counts.skipped} skipped`
+    : result.timedOut
+      ? 'timed out after 180 s'
+      : `exit ${result.code} without a summary`;
+  const failureLines = failures.map((f) => {
+    const more = f.reasons.length > 3 ? ` (and ${f.reasons.length - 3} more)` : '';
+    return `${f.id}${f.sent ? ` [sent ${f.sent}]` : ''}: ${f.reasons.slice(0, 3).join('; ')}${more}`;
+  });
+  return {
+    stage: 'dredd',
+    status: passed ? 'passed' : 'failed',
+    summary: `${shown}: ${verdict}`,
+    details: passed
+      ? skips.map((line) => `skipped: ${line}`)
+      : [...failureLines, ...(counts ? [] : tail(output, 15))],
+    durationMs,
+    junitFile,
+  };
+}

@@ -1,0 +1,69 @@
+/** Stage 1: Spectral lints the spec with the project's ruleset, failing on any warning. */
+import { relative } from 'node:path';
+import { runChild, tail } from './child-process.ts';
+import { binPath, repoRoot, specPath } from './paths.ts';
+import type { JUnitCase, StageResult } from './stage.ts';
+
+type SpectralFinding = {
+  code: string | number;
+  message: string;
+  path: (string | number)[];
+  severity: number;
+  range?: { start: { line: number } };
+};
+
+const severityNames = ['error', 'warning', 'info', 'hint'];
+
+/** Runs `spectral lint spec/openapi.yaml --fail-severity=warn` and reports every finding. */
+export async function runLintStage(): Promise<StageResult> {
+  const started = Date.now();
+  const spec = relative(repoRoot, specPath);
+  const command = `spectral lint ${spec} --fail-severity=warn`;
+  const result = await runChild(
+    binPath('spectral'),
+    ['lint', spec, '--fail-severity=warn', '--format', 'json', '--quiet'],
+    { timeoutMs: 120_000 },
+  );
+  const durationMs = Date.now() - started;
+  let findings: SpectralFinding[] | undefined;
+  try {
+    findings = JSON.parse(result.stdout) as SpectralFinding[];
+  } catch {
+    findings = undefined;
+  }
+  if (findings === undefined || result.timedOut) {
+    const why = result.timedOut ? 'timed out after 120 s' : `exited ${result.code} without JSON`;
+    return {
+      stage: 'lint',
+      status: 'failed',
+      summary: `${command} ${why}`,
+      details: tail(`${result.stdout}\n${result.stderr}`),
+      durationMs,
+      cases: [{ className: 'lint', name: command, failure: `${why}\n${result.stderr}` }],
+    };
+  }
+  const blocking = findings.filter((f) => f.severity <= 1);
+  const lines = blocking.map((f) => {
+    const line = f.range ? `:${f.range.start.line + 1}` : '';
+    return `${spec}${line} ${severityNames[f.severity]} ${f.code}: ${f.message} (at ${f.path.join('.')})`;
+  });
+  const cases: JUnitCase[] =
+    blocking.length === 0
+      ? [{ className: 'lint', name: `${command} reports no warning or error` }]
+      : blocking.map((f, i) => ({
+          className: 'lint',
+          name: `${f.code} at ${f.path.join('.') || '(document)'}`,
+          failure: lines[i] ?? f.message,
+        }));
+  const passed = blocking.length === 0 && result.code === 0;
+  return {
+    stage: 'lint',
+    status: passed ? 'passed' : 'failed',
+    summary: passed
+      ? `${command}: no finding at warning level or above`
+      : `${command}: ${blocking.length} finding(s) at warning level or above (exit ${result.code})`,
+    details: passed ? [] : lines.length > 0 ? lines : tail(result.stderr),
+    durationMs,
+    cases,
+  };
+}

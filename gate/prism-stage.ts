@@ -1,0 +1,98 @@
+/**
+ * Stage 3: an independent schema opinion. Every probe goes through Prism's validation
+ * proxy (no --errors, so everything is forwarded); the stage fails on any violation
+ * Prism reports about a response. Violations about our own deliberately invalid
+ * requests are expected and only counted.
+ */
+import { documentAtLevel, type Level } from '../spec/decisions.ts';
+import { openapiDocument } from '../spec/document.gen.ts';
+import { freePort, startPrism } from './prism-process.ts';
+import { type Probe, probes } from './probes.ts';
+import { createdIdOf, probePath, sendProbe } from './send-probe.ts';
+import { documentedResponses } from './spec-responses.ts';
+import type { JUnitCase, StageResult } from './stage.ts';
+import type { Target } from './target.ts';
+import { describeViolation, isResponseViolation, parseViolations } from './violations.ts';
+
+/** The probes worth sending: documented at this level, and `Prefer` ones only to the mock. */
+export function batteryFor(level: Level, isMock: boolean): { send: Probe[]; left: string[] } {
+  const documented = new Set(
+    documentedResponses(documentAtLevel(openapiDocument, level)).map(
+      (r) => `${r.operationId} ${r.status}`,
+    ),
+  );
+  const send: Probe[] = [];
+  const left: string[] = [];
+  for (const probe of probes) {
+    const name = `${probe.operationId} ${probe.status} (${probe.label})`;
+    if (!documented.has(`${probe.operationId} ${probe.status}`)) {
+      left.push(`${name}: not documented at ${level} level`);
+    } else if (probe.prefer && !isMock) {
+      left.push(`${name}: cannot be provoked from outside a foreign server`);
+    } else send.push(probe);
+  }
+  // The pet the other probes read is created first.
+  send.sort((a, b) => Number(b.status === 201) - Number(a.status === 201));
+  return { send, left };
+}
+
+/** Runs the battery through `prism proxy SPEC TARGET` and reports response violations. */
+export async function runPrismStage(
+  target: Target,
+  level: Level,
+  specFile: string,
+): Promise<StageResult> {
+  const started = Date.now();
+  const { send, left } = batteryFor(level, target.isMock);
+  const port = await freePort();
+  const prism = await startPrism(['proxy', specFile, target.baseUrl], '127.0.0.1', port);
+  const cases: JUnitCase[] = [];
+  const failures: string[] = [];
+  const notes: string[] = [];
+  let requestSide = 0;
+  let petId = '1';
+  try {
+    for (const probe of send) {
+      const name = `${probe.method} ${probePath(probe, petId)} -> ${probe.status} (${probe.label})`;
+      const className = `prism.${probe.operationId}`;
+      let response: Awaited<ReturnType<typeof sendProbe>>;
+      try {
+        response = await sendProbe(prism.origin, probe, target.apiKey, petId);
+      } catch (error) {
+        const why = `request through Prism failed: ${(error as Error).message}`;
+        failures.push(`${name}: ${why}`);
+        cases.push({ name, className, failure: why });
+        continue;
+      }
+      if (probe.status === 201) petId = createdIdOf(response.text) ?? petId;
+      const violations = parseViolations(response.headers.get('sl-violations'));
+      const bad = violations.filter(isResponseViolation);
+      requestSide += violations.length - bad.length;
+      if (violations.some((v) => !isResponseViolation(v) && /route not found/i.test(v.message))) {
+        notes.push(`${name}: Prism has no route for ${probe.method}, so it cannot validate it`);
+      }
+      if (response.status !== probe.status) {
+        notes.push(`${name}: answered ${response.status}, so ${probe.status} was not covered`);
+      }
+      if (bad.length > 0) {
+        const lines = bad.map(describeViolation);
+        failures.push(`${name} answered ${response.status}: ${lines.join('; ')}`);
+        cases.push({ name, className, failure: lines.join('\n') });
+      } else cases.push({ name, className });
+    }
+  } finally {
+    await prism.stop();
+  }
+  for (const reason of left)
+    cases.push({ name: reason, className: 'prism.skipped', skipped: reason });
+  const passed = failures.length === 0;
+  const counts = `${send.length} requests, ${failures.length} with response violations, ${requestSide} expected request violations, ${left.length} not sent`;
+  return {
+    stage: 'prism',
+    status: passed ? 'passed' : 'failed',
+    summary: `prism proxy ${level === 'strict' ? 'spec/openapi.yaml' : 'interface-level spec'} ${target.baseUrl}: ${counts}`,
+    details: passed ? [...notes, ...left.map((l) => `not sent: ${l}`)] : [...failures, ...notes],
+    durationMs: Date.now() - started,
+    cases,
+  };
+}

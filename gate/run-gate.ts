@@ -1,0 +1,91 @@
+/** Runs the gate's stages in order against one target and collects their results. */
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { runContractStage } from './contract-stage.ts';
+import { runDreddStage } from './dredd-stage.ts';
+import { toJUnitXml } from './junit.ts';
+import { specFileAtLevel } from './level-spec.ts';
+import { runLintStage } from './lint-stage.ts';
+import type { GateOptions } from './options.ts';
+import { runPrismStage } from './prism-stage.ts';
+import type { StageName, StageResult } from './stage.ts';
+import { stageNames } from './stage.ts';
+import { openTarget, type Target } from './target.ts';
+
+/** What a gate run found, stage by stage, and against which server. */
+export type GateReport = {
+  baseUrl: string;
+  isMock: boolean;
+  results: StageResult[];
+  totalMs: number;
+};
+
+type Context = { target: Target; options: GateOptions; workDir: string; junitDir: string };
+
+const runners: Record<StageName, (c: Context) => Promise<StageResult>> = {
+  lint: () => runLintStage(),
+  contract: (c) => runContractStage(c.target, c.options.level, join(c.junitDir, 'contract.xml')),
+  prism: async (c) =>
+    runPrismStage(c.target, c.options.level, await specFileAtLevel(c.options.level, c.workDir)),
+  dredd: (c) => runDreddStage(c.target, c.options.level, c.workDir, join(c.junitDir, 'dredd.xml')),
+};
+
+/** Opens the target (starting the mock when no URL is given), runs each stage, closes it. */
+export async function runGate(
+  options: GateOptions,
+  onStage: (result: StageResult) => void = () => {},
+): Promise<GateReport> {
+  const started = Date.now();
+  const target = await openTarget(options.baseUrl, options.apiKey);
+  const workDir = await mkdtemp(join(tmpdir(), 'petstore-gate-'));
+  const junitDir = options.junitDir === undefined ? workDir : resolve(options.junitDir);
+  await mkdir(junitDir, { recursive: true });
+  const results: StageResult[] = [];
+  try {
+    for (const stage of stageNames) {
+      const result = options.skip.has(stage)
+        ? skippedStage(stage)
+        : await runners[stage]({ target, options, workDir, junitDir }).catch(
+            (error: Error): StageResult => ({
+              stage,
+              status: 'failed',
+              summary: `the ${stage} stage could not run: ${error.message.split('\n')[0]}`,
+              details: error.message.split('\n').slice(1, 15),
+              durationMs: 0,
+              cases: [{ name: `${stage} stage`, className: stage, failure: error.message }],
+            }),
+          );
+      // A tool that wrote no report of its own still leaves one case saying why.
+      const cases =
+        result.cases ??
+        (result.junitFile === undefined
+          ? [{ name: `${stage} stage`, className: stage, failure: result.summary }]
+          : undefined);
+      if (cases !== undefined) {
+        const xml = toJUnitXml(`gate ${stage}`, cases, result.durationMs);
+        await writeFile(join(junitDir, `${stage}.xml`), xml);
+      } else if (
+        result.junitFile !== undefined &&
+        resolve(result.junitFile) !== join(junitDir, `${stage}.xml`)
+      ) {
+        await copyFile(result.junitFile, join(junitDir, `${stage}.xml`));
+      }
+      results.push(result);
+      onStage(result);
+    }
+  } finally {
+    await target.close();
+    await rm(workDir, { recursive: true, force: true });
+  }
+  return { baseUrl: target.baseUrl, isMock: target.isMock, results, totalMs: Date.now() - started };
+}
+
+const skippedStage = (stage: StageName): StageResult => ({
+  stage,
+  status: 'skipped',
+  summary: `skipped by --skip ${stage}`,
+  details: [],
+  durationMs: 0,
+  cases: [{ name: `${stage} stage`, className: stage, skipped: `skipped by --skip ${stage}` }],
+});

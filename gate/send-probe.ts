@@ -1,0 +1,30 @@
+/** Sends one probe to a server and returns what came back. */
+import { type Probe, probeHeaders } from './probes.ts';
+
+/** A probe's response: status, headers and the raw body text. */
+export type ProbeResponse = { status: number; headers: Headers; text: string };
+
+/** The URL path a probe requests, with `{id}` replaced by a pet created during the run. */
+export const probePath = (probe: Probe, petId: string): string =>
+  probe.path.replace('{id}', encodeURIComponent(petId));
+
+/** Sends the probe to `baseUrl` (no trailing slash), with a 15 s limit. */
+export async function sendProbe(
+  baseUrl: string,
+  probe: Probe,
+  apiKey: string,
+  petId: string,
+): Promise<ProbeResponse> {
+  const response = await fetch(`${baseUrl}${probePath(probe, petId)}`, {
+    method: probe.method,
+    headers: probeHeaders(probe, apiKey),
+    body: probe.body,
+    signal: AbortSignal.timeout(15_000),
+  });
+  return { status: response.status, headers: response.headers, text: await response.text() };
+}
+
+/** Reads the `id` of a created pet from the raw body, keeping ids above 2^53 exact. */
+export function createdIdOf(text: string): string | undefined {
+  return /"id"\s*:\s*(\d+)/.exec(text)?.[1];
+}

@@ -1,0 +1,35 @@
+/** Formats the gate's closing summary: one line per stage and the overall verdict. */
+import type { StageResult } from './stage.ts';
+
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+
+/** The overall verdict: passed only when every stage passed (a skipped stage is not a pass). */
+export const gatePassed = (results: StageResult[]): boolean =>
+  results.length > 0 && results.every((r) => r.status === 'passed');
+
+/** The summary table, ready to print. */
+export function formatSummary(results: StageResult[], totalMs: number): string {
+  const rows = results.map((r) => [
+    r.stage,
+    r.status === 'passed' ? 'passed' : r.status === 'failed' ? 'FAILED' : 'skipped',
+    r.status === 'skipped' ? '-' : seconds(r.durationMs),
+    r.summary,
+  ]);
+  const header = ['stage', 'result', 'time', 'what was checked'];
+  const widths = header.map((h, i) =>
+    Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i] ?? 0)))
+      .join('  ');
+  const passedCount = results.filter((r) => r.status === 'passed').length;
+  const verdict = gatePassed(results) ? 'PASSED' : 'FAILED';
+  return [
+    line(header),
+    line(widths.map((w) => '-'.repeat(Math.min(w, 40)))),
+    ...rows.map(line),
+    '',
+    `gate ${verdict}: ${passedCount} of ${results.length} stages passed in ${seconds(totalMs)}`,
+  ].join('\n');
+}

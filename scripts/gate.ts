@@ -1,0 +1,71 @@
+/** `npm run gate`: the release gate. Prints each stage's findings, then one summary table. */
+import { parseGateOptions } from '../gate/options.ts';
+import { runGate } from '../gate/run-gate.ts';
+import type { StageResult } from '../gate/stage.ts';
+import { formatSummary, gatePassed } from '../gate/summary.ts';
+import { GateUsageError } from '../gate/target.ts';
+
+const HELP = `Usage: npm run gate -- [--base-url URL --api-key KEY] [options]
+
+Refuses a server that does not conform to spec/openapi.yaml. Stages, in order:
+  lint      Spectral lints the spec (spectral lint spec/openapi.yaml --fail-severity=warn)
+  contract  the contract suite (scripts/contract.ts) against the server, writing JUnit
+  prism     a battery of requests covering every documented response, sent through
+            Prism's validation proxy; fails on any violation Prism reports in a response
+  dredd     Dredd runs every documented transaction (4xx included) with gate/dredd-hooks.cjs,
+            validating bodies against the spec's response schemas
+
+Without --base-url the gate starts the project's mock on a random loopback port and checks
+it (429/500/503 are then forced with "Prefer: code=NNN"; against another server they are
+skipped, since they cannot be provoked from outside).
+
+Options:
+  --base-url URL      server to check, base path included (e.g. https://staging.example/v1)
+  --api-key KEY       bearer key for it (default: $PETSTORE_API_KEY; the mock's own key)
+  --level LEVEL       interface (the interface document's rules) or strict (plus the
+                      project's decisions); default strict for the mock, interface otherwise
+  --skip LIST         stages to skip, comma-separated: lint,contract,prism,dredd
+  --skip-lint, --skip-contract, --skip-prism, --skip-dredd   the same, one flag each
+  --junit-dir DIR     write one JUnit XML report per stage there (lint.xml, contract.xml,
+                      prism.xml, dredd.xml)
+  -h, --help          show this help
+
+Exit status: 0 every stage passed; 1 a stage failed or was skipped; 2 usage error or the
+server is unreachable.`;
+
+const printStage = (result: StageResult) => {
+  console.log(
+    `\n== ${result.stage}: ${result.status} (${(result.durationMs / 1000).toFixed(1)} s)`,
+  );
+  console.log(`   ${result.summary}`);
+  for (const line of result.details) console.log(`   - ${line}`);
+};
+
+async function main(): Promise<number> {
+  const options = parseGateOptions(process.argv.slice(2), process.env);
+  if (options.help) {
+    console.log(HELP);
+    return 0;
+  }
+  const where = options.baseUrl ?? 'the project mock (started on a random port)';
+  console.log(`Release gate: checking ${where} at ${options.level} level`);
+  const report = await runGate(options, printStage);
+  console.log(`\nSummary for ${report.baseUrl}${report.isMock ? ' (project mock)' : ''}:\n`);
+  console.log(formatSummary(report.results, report.totalMs));
+  return gatePassed(report.results) ? 0 : 1;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: Error) => {
+    if (error instanceof GateUsageError) {
+      console.error(`gate: ${error.message}`);
+      process.exitCode = 2;
+    } else {
+      console.error(`gate: unexpected failure: ${error.stack ?? error.message}`);
+      process.exitCode = 1;
+    }
+  },
+);
