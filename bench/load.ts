@@ -3,6 +3,7 @@
  * numbers are dropped, then the measured run.
  */
 import { createRequire } from 'node:module';
+import { cpuSeconds } from './processes.ts';
 import type { BenchRequest } from './workloads.ts';
 
 /** What one measured run gives: throughput, latency, and how many answers were not 2xx. */
@@ -15,6 +16,8 @@ export type LoadResult = {
   errors: number;
   timeouts: number;
   statusCodes: Record<string, number>;
+  /** Server CPU time per request in microseconds, when the server's pid is known (Linux). */
+  cpuUsPerRequest: number | undefined;
 };
 
 type Histogram = { p50: number; p99: number };
@@ -56,6 +59,7 @@ export async function measure(options: {
   connections: number;
   warmupS: number;
   durationS: number;
+  pid?: number;
 }): Promise<LoadResult> {
   const base = {
     url: options.origin,
@@ -64,7 +68,9 @@ export async function measure(options: {
     requests: options.requests,
   };
   if (options.warmupS > 0) await fire({ ...base, duration: options.warmupS });
+  const cpuBefore = options.pid === undefined ? undefined : cpuSeconds(options.pid);
   const result = await fire({ ...base, duration: options.durationS });
+  const cpuAfter = options.pid === undefined ? undefined : cpuSeconds(options.pid);
   const requests = result['2xx'] + result.non2xx;
   const statusCodes: Record<string, number> = {};
   for (const [code, { count }] of Object.entries(result.statusCodeStats))
@@ -78,5 +84,9 @@ export async function measure(options: {
     errors: result.errors,
     timeouts: result.timeouts,
     statusCodes,
+    cpuUsPerRequest:
+      cpuBefore === undefined || cpuAfter === undefined || requests === 0
+        ? undefined
+        : ((cpuAfter - cpuBefore) * 1e6) / requests,
   };
 }

@@ -64,6 +64,24 @@ export function residentMiB(pid: number): number | undefined {
   }
 }
 
+// Linux reports process CPU time in clock ticks of 1/100 s (USER_HZ) on every common platform.
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU seconds (user + system, all threads) a process has used so far, from /proc/PID/stat;
+ * undefined off Linux. Per request, this is steadier than req/s on a shared machine.
+ */
+export function cpuSeconds(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the parenthesised command name; utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function answers(url: string, headers: Record<string, string>): Promise<boolean> {

@@ -50,6 +50,30 @@ export function formatTable(result: BenchResult): string {
       lines.push(cells.map((c, i) => pad(c, widths[i] as number)).join(' '));
     }
   }
+  lines.push(
+    '',
+    'server CPU µs per request (lower is better; steadier than req/s on a shared machine)',
+  );
+  lines.push(
+    ['pets', 'workload', 'bare', 'mock', 'prism', 'mock/bare']
+      .map((c, i) => pad(c, [7, 10, 8, 8, 8, 10][i] as number))
+      .join(' '),
+  );
+  for (const size of result.options.sizes) {
+    for (const workload of WORKLOADS) {
+      const cpu = (server: 'bare' | 'mock' | 'prism') =>
+        findRun(result.runs, server, size)?.workloads[workload].cpuUsPerRequest;
+      const cells = [
+        String(size),
+        workload,
+        num(cpu('bare')),
+        num(cpu('mock')),
+        num(cpu('prism')),
+        num(ratio(cpu('mock'), cpu('bare')), 1),
+      ];
+      lines.push(cells.map((c, i) => pad(c, [7, 10, 8, 8, 8, 10][i] as number)).join(' '));
+    }
+  }
   const startup = Object.entries(result.startupMs)
     .map(([server, s]) => `${server} ${s.median.toFixed(0)} ms`)
     .join(', ');

@@ -114,10 +114,11 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
             connections: options.connections,
             warmupS: options.warmupS,
             durationS: options.durationS,
+            pid: running.pid,
           });
           const r = workloads[workload];
           say(
-            `  ${workload}: ${r.rps.toFixed(0)} req/s, p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors}`,
+            `  ${workload}: ${r.rps.toFixed(0)} req/s, p99 ${r.p99Ms} ms, ${r.cpuUsPerRequest?.toFixed(0) ?? '?'} server CPU µs/req, non-2xx ${r.non2xx}, errors ${r.errors}`,
           );
         }
       } finally {
@@ -177,6 +178,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       `Servers run pinned to core ${SERVER_CORE} and autocannon to core ${LOAD_CORE} when "pinned" is true.`,
       'Start-up is spawn to the first 2xx answer to GET /pets?limit=1 under the base path, at the smallest size (median of the samples).',
       'RSS is VmRSS of the server process after its last workload.',
+      'cpuUsPerRequest is the server process CPU time (user + system, /proc/PID/stat) over the measured run divided by its requests: steadier than req/s when the machine is shared.',
     ],
     runs,
     startupMs,

@@ -60,11 +60,9 @@ export function serverCommand(
           String(port),
           '--seed-count',
           String(seedCount),
-          '--api-keys',
+          '--api-key',
           API_KEY,
-          '--quiet',
         ],
-        env: { PETSTORE_API_KEYS: API_KEY },
       };
     case 'prism':
       return {

@@ -1,0 +1,67 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, expect, it } from 'vitest';
+import type { BenchResult } from './run.ts';
+import { WORKLOADS } from './workloads.ts';
+
+// A smoke run of the real command at a tiny size, bare server and mock only (no Prism):
+// it checks the shape of what is written and that every request succeeded, never timings,
+// because the machines running the tests are shared and noisy.
+const root = fileURLToPath(new URL('..', import.meta.url));
+const out = mkdtempSync(join(tmpdir(), 'bench-test-'));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+function runQuickBench(): Promise<{ code: number | null; stderr: string }> {
+  const args = [
+    '--import',
+    'tsx',
+    'scripts/bench.ts',
+    '--quick',
+    '--duration',
+    '0.5',
+    '--warmup',
+    '0',
+  ];
+  args.push('--sizes', '20,60', '--servers', 'bare,mock', '--no-pin', '--out', out);
+  return new Promise((resolve) => {
+    execFile(process.execPath, args, { cwd: root, timeout: 150_000 }, (error, _stdout, stderr) => {
+      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stderr });
+    });
+  });
+}
+
+it('writes a complete result with every request answered 2xx in quick mode', async () => {
+  const { code, stderr } = await runQuickBench();
+  expect(code, stderr).toBe(0);
+  const result = JSON.parse(readFileSync(join(out, 'latest.json'), 'utf8')) as BenchResult;
+  expect(result.options.sizes).toEqual([20, 60]);
+  expect(result.runs.map((run) => `${run.server}@${run.seedCount}`).sort()).toEqual([
+    'bare@20',
+    'bare@60',
+    'mock@20',
+    'mock@60',
+  ]);
+  for (const run of result.runs) {
+    expect(run.startupMs).toBeGreaterThan(0);
+    expect(Object.keys(run.workloads)).toEqual([...WORKLOADS]);
+    for (const load of Object.values(run.workloads)) {
+      expect(load.requests).toBeGreaterThan(0);
+      expect(load.non2xx).toBe(0);
+      expect(load.errors).toBe(0);
+      expect(load.rps).toBeGreaterThan(0);
+      expect(load.p99Ms).toBeGreaterThanOrEqual(0);
+    }
+  }
+  expect(
+    result.runs.find((run) => run.server === 'mock' && run.seedCount === 60)?.rssMiB,
+  ).toBeGreaterThan(0);
+  expect(result.failedRuns).toEqual([]);
+  expect(Object.keys(result.startupMs).sort()).toEqual(['bare', 'mock']);
+  const verdicts = new Map(result.verdicts.map((v) => [v.target, v.result]));
+  expect(verdicts.get('mock/bare listPets @20')).toMatch(/^(pass|fail)$/);
+  expect(verdicts.get('mock/prism listPets @20')).toBe('skipped');
+  expect(verdicts.get('start-up mock/prism')).toBe('skipped');
+}, 180_000);
