@@ -1,30 +1,53 @@
 /**
- * Reads a V8 `.cpuprofile` (from `node --cpu-prof`) and ranks functions by self time, to see
- * where a server spends its busy time without opening a profiler UI.
+ * Reads a V8 `.cpuprofile` (from `node --cpu-prof`) and ranks functions by self time while
+ * serving, to see where a server spends its busy time without opening a profiler UI.
  */
 import { readFileSync } from 'node:fs';
 
 type ProfileNode = {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
 };
 type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
 
-/** One function's share of the sampled time. */
+/** One function's share of the busy time spent serving. */
 export type SelfTime = { name: string; where: string; selfMs: number; percent: number };
 
-const shortUrl = (url: string) =>
-  url.replace(/^file:\/\/.*?node_modules\//, '').replace(/^file:\/\/.*\/(?=[^/]+\/[^/]+$)/, '');
+/** The profile split at the first HTTP request: start-up time, then the serving ranking. */
+export type ProfileSummary = { startupMs: number; servingBusyMs: number; top: SelfTime[] };
 
-/** The `top` functions by self time; `(idle)` is left out so percentages are of busy time. */
-export function topSelfTime(path: string, top = 20): SelfTime[] {
+// node:http calls this for every parsed request; the first sample under it ends start-up.
+const FIRST_REQUEST_FRAME = 'parserOnIncoming';
+
+const shortUrl = (url: string) =>
+  url.replace(/^file:\/\/.*node_modules\//, '').replace(/^file:\/\/.*\/(?=[^/]+\/[^/]+$)/, '');
+
+/** Summarises the profile at `path`: the `top` functions by self time after the first request. */
+export function summariseProfile(path: string, top = 20): ProfileSummary {
   const profile = JSON.parse(readFileSync(path, 'utf8')) as CpuProfile;
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parents = new Map<number, number>();
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parents.set(child, node.id);
+  const underRequest = (id: number): boolean => {
+    for (let at: number | undefined = id; at !== undefined; at = parents.get(at)) {
+      if (nodes.get(at)?.callFrame.functionName === FIRST_REQUEST_FRAME) return true;
+    }
+    return false;
+  };
   const totals = new Map<string, { name: string; where: string; micros: number }>();
+  let serving = false;
+  let startup = 0;
   let busy = 0;
   profile.samples.forEach((id, i) => {
     const frame = nodes.get(id)?.callFrame;
     const micros = profile.timeDeltas[i] ?? 0;
+    serving ||= underRequest(id);
+    if (!serving) {
+      startup += micros;
+      return;
+    }
     if (!frame || frame.functionName === '(idle)') return;
     busy += micros;
     const where = frame.url ? `${shortUrl(frame.url)}:${frame.lineNumber + 1}` : '';
@@ -37,7 +60,7 @@ export function topSelfTime(path: string, top = 20): SelfTime[] {
     entry.micros += micros;
     totals.set(key, entry);
   });
-  return [...totals.values()]
+  const ranked = [...totals.values()]
     .sort((a, b) => b.micros - a.micros)
     .slice(0, top)
     .map(({ name, where, micros }) => ({
@@ -46,4 +69,5 @@ export function topSelfTime(path: string, top = 20): SelfTime[] {
       selfMs: micros / 1000,
       percent: (100 * micros) / busy,
     }));
+  return { startupMs: startup / 1000, servingBusyMs: busy / 1000, top: ranked };
 }

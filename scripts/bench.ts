@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { topSelfTime } from '../bench/cpu-profile.ts';
+import { summariseProfile } from '../bench/cpu-profile.ts';
 import { formatTable, formatVerdicts, writeResult } from '../bench/report.ts';
 import { runBench } from '../bench/run.ts';
 import { SERVER_NAMES, type ServerName } from '../bench/servers.ts';
@@ -101,8 +101,11 @@ console.log(`\nwrote ${await writeResult(result, values.out)}`);
 
 if (profileDir !== undefined) {
   for (const file of readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile'))) {
-    console.log(`\ntop self time in ${join(profileDir, file)}:`);
-    for (const row of topSelfTime(join(profileDir, file))) {
+    const summary = summariseProfile(join(profileDir, file));
+    console.log(
+      `\n${join(profileDir, file)}: ${summary.startupMs.toFixed(0)} ms before the first request, then ${summary.servingBusyMs.toFixed(0)} ms busy serving; top self time while serving:`,
+    );
+    for (const row of summary.top) {
       console.log(
         `${row.percent.toFixed(1).padStart(5)} %  ${row.selfMs.toFixed(0).padStart(6)} ms  ${row.name}  ${row.where}`,
       );
