@@ -1,0 +1,33 @@
+/**
+ * The demo's entry point: picks the backend from the query string, starts msw's service
+ * worker when the page runs in worker mode, then wires the panels.
+ */
+import type { ApiClient } from './api.ts';
+import { readConfig } from './config.ts';
+import { wirePanels } from './panels.ts';
+import { byId, renderFailure } from './view.ts';
+
+async function start(): Promise<void> {
+  const config = readConfig(new URL(window.location.href));
+  const badge = byId('mode');
+  if (config.mode === 'worker') {
+    // The start-up snippet from the README: only this mode loads msw into the page.
+    const { startWorker } = await import('../mocks/browser.ts');
+    await startWorker({ origin: window.location.origin, quiet: true });
+  }
+  badge.textContent = config.mode === 'worker' ? 'service worker (msw)' : 'standalone mock';
+  badge.className = `badge ${config.mode}`;
+  byId('base-url').textContent = config.baseUrl;
+  const keyInput = byId<HTMLInputElement>('api-key');
+  const client: ApiClient = { baseUrl: config.baseUrl, key: () => keyInput.value };
+  await wirePanels(client);
+  document.body.dataset.ready = config.mode;
+}
+
+start().catch((error: unknown) => {
+  const badge = byId('mode');
+  badge.textContent = 'failed to start';
+  renderFailure(byId('list-result'), error);
+  byId('list-result').hidden = false;
+  document.body.dataset.ready = 'failed';
+});

@@ -1,0 +1,14 @@
+/**
+ * Vite settings for the demo (`npm run demo` = `vite demo`): loopback only, and the
+ * parent folder readable because the page imports the mock from ../mocks and ../spec.
+ */
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+
+export default defineConfig({
+  server: { host: '127.0.0.1', port: 5173, fs: { allow: [projectRoot] } },
+  preview: { host: '127.0.0.1', port: 4173 },
+  build: { outDir: '../dist/demo', emptyOutDir: true },
+});
