@@ -27,12 +27,13 @@ const stopped = (child: ChildProcess) =>
     stopChild(child);
   });
 
-/** Runs `prism <args> --host H --port P` and resolves once it says it is listening. */
+/** Runs `prism <args> --host H --port P`; resolves once it listens, passing its log to `onOutput`. */
 export function startPrism(
   args: string[],
   host: string,
   port: number,
   timeoutMs = 30_000,
+  onOutput: (text: string) => void = () => {},
 ): Promise<RunningPrism> {
   const child = startChild(binPath('prism'), [...args, '--host', host, '--port', String(port)]);
   let output = '';
@@ -45,6 +46,7 @@ export function startPrism(
     }, timeoutMs);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
+      onOutput(chunk.toString());
       if (output.includes('Prism is listening')) {
         clearTimeout(timer);
         resolve(running);
