@@ -1,0 +1,158 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { expect, it } from 'vitest';
+import { AUTH, DEV_KEY, rawRequest, send, sendRaw, storeSnapshot } from './http-client.ts';
+import { useMockServer } from './in-process.ts';
+
+const mock = useMockServer();
+
+const TRICK_PATHS = [
+  '/v1/pets',
+  '/V1/PETS',
+  '/v1/PETS',
+  '/v1/%70ets',
+  '/v1/pets/',
+  '/v1/pets//',
+  '/v1//pets',
+  '/v1/pets/1',
+  '/v1/pets/1/',
+  '/v1/pets/%31',
+  '/v1/pets/1?x=1',
+  '/v1/./pets',
+  '/v1/pets/../pets',
+  '/v1/pets;jsessionid=1',
+  '/v1/pets%2f1',
+  '/v1/pets%00',
+];
+
+it('serves no pet data without a key, whatever the case, encoding or trailing slash', async () => {
+  for (const path of TRICK_PATHS) {
+    for (const method of ['GET', 'HEAD', 'POST']) {
+      const reply = await sendRaw(mock.origin(), rawRequest(method, path, {}));
+      expect(reply.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
+      expect(reply.status, `${method} ${path}`).toBeLessThan(500);
+      expect(reply.text, `${method} ${path}`).not.toContain('"categoryId"');
+      if (path.startsWith('/v1/')) expect(reply.status, `${method} ${path}`).toBe(401);
+    }
+  }
+});
+
+it('ignores method-override headers and query parameters', async () => {
+  const before = await storeSnapshot(mock.origin());
+  const overrides = ['X-HTTP-Method-Override', 'X-HTTP-Method', 'X-Method-Override'];
+  for (const header of overrides) {
+    for (const [method, target] of [
+      ['OPTIONS', 'GET'],
+      ['HEAD', 'GET'],
+      ['GET', 'POST'],
+    ] as const) {
+      const reply = await sendRaw(
+        mock.origin(),
+        rawRequest(method, '/v1/pets', { [header]: target, Origin: 'http://localhost' }),
+      );
+      expect(reply.text, `${method} with ${header}: ${target}`).not.toContain('"categoryId"');
+      if (method !== 'OPTIONS') expect(reply.status).toBe(401);
+    }
+  }
+  const viaQuery = await sendRaw(
+    mock.origin(),
+    rawRequest(
+      'GET',
+      '/v1/pets?_method=POST',
+      { ...AUTH, 'Content-Type': 'application/json' },
+      '{"name":"Rex","categoryId":1}',
+    ),
+  );
+  expect(viaQuery.status).toBe(200);
+  expect(await storeSnapshot(mock.origin())).toBe(before);
+});
+
+it('answers a CORS preflight without auth but with no data', async () => {
+  const reply = await send(mock.origin(), {
+    method: 'OPTIONS',
+    path: '/v1/pets/1',
+    headers: {
+      origin: 'http://localhost:5173',
+      'access-control-request-method': 'GET',
+      'access-control-request-headers': 'authorization',
+    },
+  });
+  expect(reply.status).toBe(204);
+  expect(reply.body).toBe('');
+  expect(reply.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+});
+
+it('answers HEAD without a key with a 401 and no body', async () => {
+  const reply = await send(mock.origin(), { method: 'HEAD', path: '/v1/pets' });
+  expect(reply.status).toBe(401);
+  expect(reply.body).toBe('');
+});
+
+const NEAR_MISS_KEYS = [
+  '',
+  ' ',
+  DEV_KEY.slice(0, 1),
+  DEV_KEY.slice(0, -1),
+  `${DEV_KEY}x`,
+  `${DEV_KEY}${DEV_KEY}`,
+  DEV_KEY.toUpperCase(),
+  `x${DEV_KEY.slice(1)}`,
+  'x'.repeat(DEV_KEY.length),
+  'x'.repeat(4096),
+  // Same number of characters, more bytes: trips a length check done on strings, not bytes.
+  `${DEV_KEY.slice(0, -1)}\u00e9`,
+  `${DEV_KEY}\u0000`,
+];
+
+it('rejects every near-miss key of any length with a 401, never a 5xx', async () => {
+  for (const key of NEAR_MISS_KEYS) {
+    const header = Buffer.from(`Bearer ${key}`, 'utf8').toString('latin1');
+    const reply = await sendRaw(
+      mock.origin(),
+      rawRequest('GET', '/v1/pets', { Authorization: header }),
+    );
+    expect([400, 401], JSON.stringify(key)).toContain(reply.status);
+    expect(reply.text, JSON.stringify(key)).not.toContain('"categoryId"');
+  }
+});
+
+it('rejects the key sent anywhere but the Authorization header', async () => {
+  const places: Array<{ path: string; headers: Record<string, string> }> = [
+    { path: `/v1/pets?api_key=${DEV_KEY}`, headers: {} },
+    { path: `/v1/pets?access_token=${DEV_KEY}`, headers: {} },
+    { path: '/v1/pets', headers: { 'x-api-key': DEV_KEY } },
+    { path: '/v1/pets', headers: { cookie: `token=${DEV_KEY}` } },
+    { path: '/v1/pets', headers: { authorization: `Basic ${btoa(`${DEV_KEY}:`)}` } },
+    { path: '/v1/pets', headers: { authorization: DEV_KEY } },
+  ];
+  for (const { path, headers } of places) {
+    expect((await send(mock.origin(), { path, headers })).status, path).toBe(401);
+  }
+});
+
+const strip = (headers: Record<string, unknown>) => {
+  const { date: _date, ...rest } = headers;
+  return rest;
+};
+
+it('gives the same 401 for an existing pet, an absent pet and an unknown route', async () => {
+  for (const authorization of [undefined, 'Bearer wrong-key']) {
+    const headers: Record<string, string> = authorization ? { authorization } : {};
+    const paths = ['/v1/pets/1', '/v1/pets/999999', '/v1/pets/abc', '/v1/nothing-here'];
+    const replies = await Promise.all(paths.map((path) => send(mock.origin(), { path, headers })));
+    const [first, ...rest] = replies.map((r) => ({
+      status: r.status,
+      body: r.body,
+      headers: strip(r.headers),
+    }));
+    expect(first?.status).toBe(401);
+    for (const other of rest) expect(other).toEqual(first);
+  }
+});
+
+it('compares keys with crypto.timingSafeEqual', () => {
+  const dir = new URL('../../mocks/', import.meta.url);
+  const sources = readdirSync(dir)
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+    .map((name) => readFileSync(new URL(name, dir), 'utf8'));
+  expect(sources.some((text) => /timingSafeEqual\(/.test(text))).toBe(true);
+});
