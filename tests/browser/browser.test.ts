@@ -1,0 +1,124 @@
+import { mkdirSync, statSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type MockServer, startMockServer } from '../../mocks/http-server.ts';
+import { clickAndRead, type DemoPage, openDemo, petRows, waitForPage } from './demo-page.ts';
+import { type DemoServer, launchChromium, skipReason, startDemoServer } from './harness.ts';
+
+const SKIP = skipReason();
+const REPORT_DIR = new URL('../../reports/browser/', import.meta.url);
+
+let browser: Browser;
+let demo: DemoServer;
+let mock: MockServer;
+let workerPage: DemoPage;
+
+beforeAll(async () => {
+  if (SKIP) return;
+  [browser, demo, mock] = await Promise.all([
+    launchChromium(),
+    startDemoServer(),
+    startMockServer({ port: 0, quiet: true }),
+  ]);
+  workerPage = await openDemo(browser, `${demo.url}?mode=worker`);
+});
+
+afterAll(async () => {
+  await Promise.all([browser?.close(), demo?.close(), mock?.close()]);
+});
+
+it('answers the demo from msw in the page in worker mode', async (context) => {
+  context.skip(SKIP !== undefined, SKIP);
+  const { page, responses, errors } = workerPage;
+  const controller = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+  expect(controller).toBe(`${demo.url}mockServiceWorker.js`);
+  const rows = await petRows(page);
+  expect(rows.map((row) => row[0])).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+  const listed = responses.filter((response) => new URL(response.url()).pathname === '/v1/pets');
+  expect(listed.length).toBeGreaterThan(0);
+  expect(listed.every((response) => response.fromServiceWorker())).toBe(true);
+  expect(demo.apiRequestsSeen, 'API requests that reached Vite instead of the worker').toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+it('filters by status and follows the Link rel="next" page', async (context) => {
+  context.skip(SKIP !== undefined, SKIP);
+  const { page } = workerPage;
+  await page.selectOption('#limit', '5');
+  await page.selectOption('#status-filter', 'pending');
+  await waitForPage(page, 1, 'pending');
+  const first = (await petRows(page)).map((row) => Number(row[0]));
+  expect(first).toHaveLength(5);
+  await page.click('#next');
+  await waitForPage(page, 2, 'pending');
+  const second = (await petRows(page)).map((row) => Number(row[0]));
+  expect(second.length).toBeGreaterThan(0);
+  expect(Math.min(...second)).toBeGreaterThan(Math.max(...first));
+});
+
+it('creates a pet and reads it through the deprecated single-pet view', async (context) => {
+  context.skip(SKIP !== undefined, SKIP);
+  const { page } = workerPage;
+  await page.fill('#name', 'Pepper');
+  await page.fill('#category-id', '7');
+  await page.selectOption('#new-status', 'sold');
+  const created = await clickAndRead(page, '#create-form button[type=submit]', '#create-result');
+  expect(created.status).toBe('201');
+  const id = /#(\d+) Pepper/.exec(created.text)?.[1];
+  expect(id, created.text).toBeDefined();
+  await page.fill('#pet-id', id ?? '');
+  const read = await clickAndRead(page, '#get', '#get-result');
+  expect(read.status).toBe('200');
+  expect(read.text).toContain('Pepper');
+  expect(read.text).toContain('category 7 · sold');
+  expect(read.text).toMatch(/Deprecation@\d+ \(/);
+  expect(read.text).toContain('SunsetThu, 05 Dec 2030 00:00:00 GMT');
+  expect(read.text).toMatch(/rel="successor-version"/);
+});
+
+it('shows the 401, 400 and forced 500 error states', async (context) => {
+  context.skip(SKIP !== undefined, SKIP);
+  const { page } = workerPage;
+  const unauthorized = await clickAndRead(page, '#err-401', '#error-result');
+  expect(unauthorized.status).toBe('401');
+  expect(unauthorized.text).toContain('unauthorized');
+  expect(unauthorized.text).toContain('error="invalid_token"');
+  const invalid = await clickAndRead(page, '#err-400', '#error-result');
+  expect(invalid.status).toBe('400');
+  expect(invalid.text).toContain('validation_failed');
+  const fault = await clickAndRead(page, '#err-500', '#error-result');
+  expect(fault.status).toBe('500');
+  expect(fault.text).toContain('internal_error');
+  mkdirSync(REPORT_DIR, { recursive: true });
+  const file = new URL('demo.png', REPORT_DIR);
+  await page.screenshot({ path: file.pathname, fullPage: true });
+  expect(statSync(file).size).toBeGreaterThan(20_000);
+});
+
+it('talks to the standalone mock from another origin through CORS', async (context) => {
+  context.skip(SKIP !== undefined, SKIP);
+  const opened = await openDemo(browser, `${demo.url}?mode=http&api=${mock.baseUrl}`);
+  try {
+    const { page, responses } = opened;
+    const pageOrigin = new URL(demo.url).origin;
+    expect(pageOrigin).not.toBe(mock.origin);
+    expect(await petRows(page)).toHaveLength(10);
+    const listed = responses.find((response) => response.url().startsWith(`${mock.baseUrl}/pets`));
+    expect(listed?.fromServiceWorker()).toBe(false);
+    expect(listed?.headers()['access-control-allow-origin']).toBe(pageOrigin);
+    await page.fill('#name', 'Cross Origin Cat');
+    const created = await clickAndRead(page, '#create-form button[type=submit]', '#create-result');
+    expect(created.status).toBe('201');
+    const state = (await (await fetch(`${mock.origin}/__mock/state`)).json()) as {
+      pets: { name: string }[];
+    };
+    expect(state.pets.map((pet) => pet.name)).toContain('Cross Origin Cat');
+    const read = await clickAndRead(page, '#get', '#get-result');
+    expect(read.text).toContain('SunsetThu, 05 Dec 2030 00:00:00 GMT');
+    const unauthorized = await clickAndRead(page, '#err-401', '#error-result');
+    expect(unauthorized.text).toContain('Bearer realm="petstore"');
+    await page.screenshot({ path: new URL('demo-http.png', REPORT_DIR).pathname, fullPage: true });
+  } finally {
+    await opened.close();
+  }
+});
