@@ -1,0 +1,90 @@
+import { createRequire } from 'node:module';
+import { expect, it } from 'vitest';
+import { runChild } from '../../gate/child-process.ts';
+import { type DreddStep, planDredd } from '../../gate/dredd-plan.ts';
+import { binPath } from '../../gate/paths.ts';
+import { documentedResponses } from '../../gate/spec-responses.ts';
+import { openapiDocument } from '../../spec/document.gen.ts';
+
+type GavelResult = { valid: boolean; fields: Record<string, { errors: { message: string }[] }> };
+const gavel = createRequire(import.meta.url)('gavel') as {
+  validate(expected: object, actual: object): GavelResult;
+};
+
+const mock = { baseUrl: 'http://127.0.0.1:1/v1', apiKey: 'k', isMock: true };
+const strictPlan = planDredd(openapiDocument, 'strict', mock);
+const driven = (step: DreddStep) => ('skip' in step ? undefined : step);
+
+/** Validates a body the way Dredd does, with the plan's schema. */
+const dreddAccepts = (step: DreddStep, body: unknown) => {
+  const schema = driven(step)?.bodySchema;
+  const headers = { 'content-type': 'application/json' };
+  return gavel.validate({ bodySchema: schema }, { headers, body: JSON.stringify(body) }).valid;
+};
+
+it('plans exactly the transactions Dredd reads from the OpenAPI 3.1 spec', async () => {
+  const listed = await runChild(
+    binPath('dredd'),
+    ['spec/openapi.yaml', mock.baseUrl, '--names', '--color', 'false'],
+    {
+      timeoutMs: 60_000,
+    },
+  );
+  const names = [...`${listed.stdout}${listed.stderr}`.matchAll(/info: (\/.+ > \d{3} > .+)$/gm)];
+  expect(names.map((m) => m[1]).sort()).toEqual(Object.keys(strictPlan.transactions).sort());
+});
+
+it('drives every documented response of the mock at strict level, none skipped', () => {
+  const skipped = Object.entries(strictPlan.transactions).filter(([, step]) => 'skip' in step);
+  expect(skipped).toEqual([]);
+});
+
+it('skips decisions at interface level and forced statuses for a foreign server', () => {
+  const plan = planDredd(openapiDocument, 'interface', { ...mock, isMock: false });
+  const run = Object.entries(plan.transactions).filter(([, step]) => !('skip' in step));
+  expect(run.map(([name]) => name.split(' > ').slice(1, 3).join(' ')).sort()).toEqual(
+    [
+      'Add an animal 201',
+      'Add an animal 400',
+      'Add an animal 401',
+      'Get an animal (deprecated) 200',
+      'Get an animal (deprecated) 401',
+      'Get an animal (deprecated) 404',
+      'List animals 200',
+      'List animals 401',
+    ].sort(),
+  );
+});
+
+it("accepts each response's own spec example with the schema it gives Dredd", () => {
+  const rejected: string[] = [];
+  for (const response of documentedResponses(openapiDocument)) {
+    const content = (response.response.content as Record<string, { examples?: object }>)[
+      'application/json'
+    ];
+    const example = Object.values(content?.examples ?? {})[0] as { value: unknown } | undefined;
+    const name = `${response.path} > ${response.summary} > ${response.status} > application/json`;
+    const step = strictPlan.transactions[name];
+    if (example === undefined || step === undefined) throw new Error(`no example or step: ${name}`);
+    if (!dreddAccepts(step, example.value)) rejected.push(name);
+  }
+  expect(rejected).toEqual([]);
+});
+
+it('makes Dredd reject a pet without categoryId and an error with an unknown code', () => {
+  const getPet =
+    strictPlan.transactions['/pets/{petId} > Get an animal (deprecated) > 200 > application/json'];
+  const notFound =
+    strictPlan.transactions['/pets/{petId} > Get an animal (deprecated) > 404 > application/json'];
+  if (getPet === undefined || notFound === undefined) throw new Error('transactions missing');
+  expect(dreddAccepts(getPet, { id: 1, name: 'Rex' })).toBe(false);
+  expect(dreddAccepts(getPet, { id: '1', name: 'Rex', categoryId: 1 })).toBe(false);
+  expect(dreddAccepts(notFound, { code: 'NotFound', message: 'x', status: 404 })).toBe(false);
+  const interfacePlan = planDredd(openapiDocument, 'interface', mock);
+  const looseNotFound =
+    interfacePlan.transactions[
+      '/pets/{petId} > Get an animal (deprecated) > 404 > application/json'
+    ];
+  if (looseNotFound === undefined) throw new Error('transaction missing');
+  expect(dreddAccepts(looseNotFound, { code: 'NotFound', message: 'x', status: 404 })).toBe(true);
+});
