@@ -31,8 +31,8 @@ export function startMockProcess(args: string[], nodeFlags: string[] = []): Prom
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`mock did not start within 20 s; output:\n${output}`));
-    }, 20_000);
+      reject(new Error(`mock did not start within 40 s; output:\n${output}`));
+    }, 40_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString('utf8');
       const port = ORIGIN_IN_OUTPUT.exec(output)?.[1];
@@ -62,7 +62,7 @@ export interface CliOutcome {
  * Runs the CLI expecting it to refuse to start; if it starts listening instead, or hangs past
  * `timeoutMs`, it is killed and the outcome shows a signal rather than an exit code.
  */
-export function runMockToExit(args: string[], timeoutMs = 15_000): Promise<CliOutcome> {
+export function runMockToExit(args: string[], timeoutMs = 40_000): Promise<CliOutcome> {
   const child = spawnMock(args);
   let stdout = '';
   let stderr = '';

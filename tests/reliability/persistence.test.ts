@@ -1,0 +1,134 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startMockServer } from '../../mocks/http-server.ts';
+import { killHard, type MockProcess, runMockToExit, startMockProcess } from './cli-process.ts';
+import { AUTH, send } from './http-client.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'petstore-reliability-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+type Acked = { id: string; body: string };
+
+/** POSTs one pet on a keep-alive agent; resolves with the 201 body, rejects on any failure. */
+function create(origin: string, agent: Agent, name: string): Promise<string> {
+  const url = new URL('/v1/pets', origin);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      { method: 'POST', agent, headers: { ...AUTH, 'content-type': 'application/json' } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        res.on('end', () =>
+          res.statusCode === 201 ? resolve(body) : reject(new Error(`${res.statusCode} ${body}`)),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify({ name, categoryId: 7, status: 'pending' }));
+  });
+}
+
+/** Streams creates from 16 parallel clients and SIGKILLs the server at the `killAt`-th 201. */
+async function createUntilKilled(server: MockProcess, killAt: number, round: number) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+  const acked: Acked[] = [];
+  let killed: Promise<void> | undefined;
+  const worker = async (w: number) => {
+    for (let n = 0; killed === undefined; n++) {
+      try {
+        const body = await create(server.origin, agent, `round${round}-w${w}-n${n}`);
+        acked.push({ id: /"id":(\d+)/.exec(body)?.[1] ?? 'missing', body });
+        if (acked.length >= killAt) killed ??= killHard(server.child);
+      } catch {
+        return;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, (_, w) => worker(w)));
+  await killHard(server.child);
+  agent.destroy();
+  return acked;
+}
+
+async function expectAllPresent(origin: string, acked: Acked[]): Promise<void> {
+  for (const { id, body } of acked) {
+    const reply = await send(origin, { path: `/v1/pets/${id}`, headers: { ...AUTH } });
+    expect(reply.status, `acknowledged pet ${id}`).toBe(200);
+    expect(JSON.parse(reply.body)).toEqual(JSON.parse(body));
+  }
+}
+
+it('keeps every acknowledged create across SIGKILLs at different moments', async () => {
+  const file = join(dir, 'kill.json');
+  const acked: Acked[] = [];
+  // Each restart first checks every pet acknowledged so far, then is killed mid-stream itself.
+  for (const [round, killAt] of [7, 120, 250, 0].entries()) {
+    const server = await startMockProcess(['--data', file]);
+    await expectAllPresent(server.origin, acked);
+    if (killAt === 0) {
+      await killHard(server.child);
+      break;
+    }
+    const fresh = await createUntilKilled(server, killAt, round);
+    expect(fresh.length).toBeGreaterThanOrEqual(killAt);
+    acked.push(...fresh);
+  }
+  expect(new Set(acked.map((pet) => pet.id)).size).toBe(acked.length);
+}, 150_000);
+
+const damage = (valid: string): Record<string, string> => ({
+  'truncated.json': valid.slice(0, Math.floor(valid.length / 2)),
+  'empty.json': '',
+  'garbage.json': 'this is not JSON \u0000\u00ff',
+  'wrong-shape.json': '{"unexpected":true}',
+  'bad-pet.json': valid.replace(/"categoryId":\s*\d+/, '"categoryId":"seven"'),
+  'duplicate-ids.json': valid.replace(/"id":\s*\d+/g, '"id":1'),
+});
+
+/** Writes a real data file through the mock (in this process) and returns its text. */
+async function realDataFile(file: string): Promise<string> {
+  const server = await startMockServer({ port: 0, quiet: true, dataFile: file, seedCount: 5 });
+  const agent = new Agent({ keepAlive: false });
+  for (let n = 0; n < 3; n++) await create(server.origin, agent, `real-${n}`);
+  await server.close();
+  return readFileSync(file, 'utf8');
+}
+
+let valid = '';
+beforeAll(async () => {
+  valid = await realDataFile(join(dir, 'valid.json'));
+});
+
+it('refuses to load a corrupt or truncated data file, naming it, and leaves it untouched', async () => {
+  for (const [name, text] of Object.entries(damage(valid))) {
+    const file = join(dir, name);
+    writeFileSync(file, text);
+    const started = startMockServer({ port: 0, quiet: true, dataFile: file });
+    await expect(started, name).rejects.toThrow(file);
+    await expect(started, name).rejects.toThrow(/fix|move|delete|remove|restore/i);
+    expect(readFileSync(file, 'utf8'), `${name} was modified`).toBe(text);
+  }
+});
+
+it('exits non-zero with a readable message when the CLI meets a damaged data file', async () => {
+  for (const name of ['truncated.json', 'empty.json']) {
+    const file = join(dir, `cli-${name}`);
+    const text = damage(valid)[name] ?? '';
+    writeFileSync(file, text);
+    const outcome = await runMockToExit(['--data', file]);
+    const output = `${outcome.stdout}${outcome.stderr}`;
+    expect(outcome.signal, `${name} started or hung:\n${output}`).toBeNull();
+    expect(outcome.code, name).not.toBe(0);
+    expect(outcome.stderr, name).toContain(file);
+    expect(outcome.stderr, name).not.toMatch(/\n\s+at .+:\d+:\d+/);
+    expect(readFileSync(file, 'utf8'), `${name} was modified`).toBe(text);
+  }
+}, 90_000);
