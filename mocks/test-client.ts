@@ -1,0 +1,63 @@
+/**
+ * For the mock's own tests: runs the handlers in-process with msw's setupServer and sends
+ * requests whose responses are each checked against the spec at strict level.
+ */
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { parseJson } from '../spec/json.ts';
+import { DEFAULT_API_KEY } from './auth.ts';
+import { responseIssues } from './conformance.ts';
+import type { HandlerOptions } from './handlers.ts';
+import { createNodeHandlers } from './node.ts';
+import { createStore } from './store.ts';
+
+/** The origin the in-process tests talk to (never leaves the process). */
+export const ORIGIN = 'http://petstore.test';
+
+/** One request of a test. */
+export type Call = {
+  key?: string | null;
+  headers?: Record<string, string>;
+  body?: string | Uint8Array;
+};
+
+/** What a test sees of a response. */
+export type Reply = { status: number; headers: Headers; text: string; body: unknown };
+
+const operationPath = (path: string) => {
+  const pathname = path.split('?')[0] ?? '';
+  if (pathname === '/v1/pets') return '/pets';
+  if (/^\/v1\/pets\/[^/]+$/.test(pathname)) return '/pets/{petId}';
+  return undefined;
+};
+
+/** Sends a request to `ORIGIN` and checks the response against the spec (strict). */
+export async function call(method: string, path: string, options: Call = {}): Promise<Reply> {
+  const key = options.key === undefined ? DEFAULT_API_KEY : options.key;
+  const headers: Record<string, string> = key === null ? {} : { authorization: `Bearer ${key}` };
+  const response = await fetch(`${ORIGIN}${path}`, {
+    method,
+    headers: { ...headers, ...options.headers },
+    body: options.body,
+  });
+  const text = await response.text();
+  const documented = operationPath(path);
+  if (documented && method !== 'OPTIONS') {
+    const verb = method === 'POST' ? 'post' : 'get';
+    expect(responseIssues(documented, verb, response.status, response.headers, text)).toEqual([]);
+  }
+  const body = text === '' ? undefined : parseJson(text);
+  return { status: response.status, headers: response.headers, text, body };
+}
+
+/** Starts the handlers over a fresh store for one test file, reset before each test. */
+export function useInProcessMock(
+  options: Partial<Omit<HandlerOptions, 'store'>> & { seedCount?: number; maxPets?: number } = {},
+) {
+  const store = createStore({ seedCount: options.seedCount ?? 40, maxPets: options.maxPets });
+  const server = setupServer(...createNodeHandlers({ ...options, store }));
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeEach(() => store.reset());
+  afterAll(() => server.close());
+  return { store, server };
+}
