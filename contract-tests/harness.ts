@@ -78,6 +78,18 @@ export function verifyOrStop(exchange: Exchange, ...checks: Check[]): void {
     expect(exchange).toPassCheck(check);
 }
 
+/**
+ * For generated cases: throws one error listing every failed check (so fast-check can
+ * shrink the case) instead of recording soft failures for every attempt.
+ */
+export function assertConforms(exchange: Exchange, ...checks: Check[]): void {
+  const failures = [...common, statusDocumented(spec), ...checks].flatMap((check) => {
+    const failure = check(exchange);
+    return failure ? [renderFailure(failure, exchange)] : [];
+  });
+  if (failures.length > 0) throw new Error(failures.join('\n\n'));
+}
+
 let counter = 0;
 /** A name unique to this run, so the suite only ever relies on pets it made. */
 export const uniqueName = (tag: string) => `${options.runId}-${tag}-${(counter++).toString(36)}`;

@@ -52,21 +52,21 @@ export const createdEchoes =
     return undefined;
   };
 
-/** The body equals a known pet exactly (same id, name, categoryId, status). */
+/** Whether a value is exactly a known pet (same id, name, categoryId, status). */
+export const isSamePet = (value: unknown, pet: Pet) =>
+  isObject(value) &&
+  sameInteger(value.id, pet.id) &&
+  value.name === pet.name &&
+  sameInteger(value.categoryId, pet.categoryId) &&
+  value.status === pet.status;
+
+/** The body equals a known pet exactly. */
 export const equalsPet =
   (expected: Pet, statement: StatementId = 'getFound'): Check =>
-  ({ response }) => {
-    const body = response.json;
-    const same =
-      isObject(body) &&
-      sameInteger(body.id, expected.id) &&
-      body.name === expected.name &&
-      sameInteger(body.categoryId, expected.categoryId) &&
-      body.status === expected.status;
-    return same
+  ({ response }) =>
+    isSamePet(response.json, expected)
       ? undefined
-      : fail('Pet differs from the stored one', show(body), show(expected), statement);
-  };
+      : fail('Pet differs from the stored one', show(response.json), show(expected), statement);
 
 /** A page holds at most `max` items, and at least `min` (what is known to exist). */
 export const pageSize =
@@ -111,7 +111,7 @@ export const knownItemsUnchanged =
     if (!Array.isArray(response.json)) return undefined;
     for (const item of response.json) {
       const pet = isObject(item) ? known.get(String(item.id)) : undefined;
-      if (pet && equalsPet(pet, 'created')({ response } as never))
+      if (pet && !isSamePet(item, pet))
         return fail('Listed pet differs from the stored one', show(item), show(pet), 'created');
     }
     return undefined;

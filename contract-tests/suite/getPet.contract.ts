@@ -1,0 +1,41 @@
+/**
+ * getPet: returns the created pet unchanged (ids sent digit for digit); 404 with an
+ * Error for an absent one. A malformed id is a gap: 400 or 404 at interface level.
+ */
+import { describe, it } from 'vitest';
+import { statusIn } from '../checks.ts';
+import { ABSENT_IDS, createOrStop, getPet, listPets, newPet, STATUSES } from '../fixtures.ts';
+import { options, verify, verifyAllowing, verifyOrStop } from '../harness.ts';
+import { equalsPet, type Pet } from '../pet-checks.ts';
+
+const must200 = statusIn([200], 'getFound', 'for a pet the server holds');
+const must404 = statusIn([404], 'getAbsent', 'for a pet the server does not hold');
+
+describe('getPet', () => {
+  it.skipIf(options.readOnly).each([...STATUSES, undefined])(
+    'returns a created pet (status %s) unchanged',
+    async (status) => {
+      const created = await createOrStop(newPet('get', status));
+      verify(await getPet(created.id), must200, equalsPet(created));
+    },
+  );
+
+  it('returns each listed pet unchanged', async () => {
+    const page = await listPets('limit=5');
+    verifyOrStop(page);
+    for (const pet of page.response.json as Pet[])
+      verify(await getPet(pet.id), must200, equalsPet(pet));
+  });
+
+  it.each(ABSENT_IDS)('answers 404 with an Error for the absent pet %s', async (id) => {
+    verify(await getPet(id), must404);
+  });
+
+  it.each(['abc', '1.5', '-1', '0'])(
+    'answers 400 or 404 with an Error for the malformed id %s',
+    async (id) => {
+      const allowed = options.level === 'strict' ? [400] : [400, 404];
+      verifyAllowing(await getPet(id), allowed, 'getAbsent', 'for a malformed petId');
+    },
+  );
+});

@@ -1,0 +1,108 @@
+/**
+ * listPets: an array of valid pets, at most `limit` of them (default 20, never more
+ * than 100), honouring the status filter. The suite first makes sure that every
+ * limit means something by creating 101 pets of its own (unless --read-only).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { statusIn } from '../checks.ts';
+import { createPet, listPets, newPet, STATUSES } from '../fixtures.ts';
+import { options, verify, verifyAllowing, verifyOrStop } from '../harness.ts';
+import {
+  createdEchoes,
+  itemsHaveStatus,
+  knownItemsUnchanged,
+  type Pet,
+  pageSize,
+} from '../pet-checks.ts';
+
+const must200 = statusIn([200], 'listResponses', 'for a valid list request');
+const ours = new Map<string, Pet>();
+/** The fewest pets the server holds, overall and per status, from what this file made or saw. */
+const known: Record<string, number> & { all: number } = {
+  all: 0,
+  available: 0,
+  pending: 0,
+  sold: 0,
+};
+
+beforeAll(async () => {
+  if (!options.readOnly) {
+    for (let batch = 0; batch < 101; batch += 10) {
+      const bodies = Array.from({ length: Math.min(10, 101 - batch) }, (_, i) =>
+        newPet('list', STATUSES[(batch + i) % 3]),
+      );
+      const created = await Promise.all(bodies.map((body) => createPet(body)));
+      for (const [i, exchange] of created.entries()) {
+        verifyOrStop(exchange, createdEchoes(bodies[i] as Record<string, unknown>));
+        const pet = exchange.response.json as Pet;
+        ours.set(String(pet.id), pet);
+      }
+    }
+    known.all = ours.size;
+    for (const status of STATUSES)
+      known[status] = [...ours.values()].filter((p) => p.status === status).length;
+  }
+  // What a full page shows is known to exist too (this is all --read-only has).
+  const page = await listPets('limit=100');
+  verifyOrStop(page, must200);
+  const items = page.response.json as Pet[];
+  known.all = Math.max(known.all, items.length);
+  for (const status of STATUSES)
+    known[status] = Math.max(known[status] ?? 0, items.filter((p) => p.status === status).length);
+});
+
+const expectPage = (min: number, max: number) => [
+  must200,
+  pageSize(Math.min(min, max), max),
+  knownItemsUnchanged(ours),
+];
+
+describe('listPets', () => {
+  it('holds enough pets for every limit to mean something', () => {
+    if (!options.readOnly) expect(known.all).toBeGreaterThan(100);
+  });
+
+  it('returns at most 20 valid pets without limit', async () => {
+    verify(await listPets(), ...expectPage(known.all, 20));
+  });
+
+  it.each([1, 37, 100])('returns at most limit=%i valid pets', async (limit) => {
+    verify(await listPets(`limit=${limit}`), ...expectPage(known.all, limit));
+  });
+
+  for (const status of STATUSES) {
+    it.each([undefined, 1, 100])(
+      `returns only ${status} pets for status=${status} and limit=%s`,
+      async (limit) => {
+        const exchange = await listPets(`status=${status}${limit ? `&limit=${limit}` : ''}`);
+        verify(exchange, ...expectPage(known[status] ?? 0, limit ?? 20), itemsHaveStatus(status));
+      },
+    );
+  }
+
+  it.each(['0', '101', '1000', '-1'])(
+    'never returns more than 100 pets, for limit=%s (200 or 400)',
+    async (limit) => {
+      const allowed = options.level === 'strict' ? [400] : [200, 400];
+      const exchange = await listPets(`limit=${limit}`);
+      const page = exchange.response.status === 200 ? [pageSize(0, 100)] : [];
+      verifyAllowing(
+        exchange,
+        allowed,
+        options.level === 'strict' ? 'limitRejected' : 'pageSizeMax',
+        'for a limit outside 1..100',
+        ...page,
+      );
+    },
+  );
+
+  it('answers an unknown status filter with 200 or 400, never a fault', async () => {
+    const allowed = options.level === 'strict' ? [400] : [200, 400];
+    verifyAllowing(
+      await listPets('status=lost'),
+      allowed,
+      options.level === 'strict' ? 'statusRejected' : 'listStatus',
+      'for an unknown status',
+    );
+  });
+});
