@@ -1,0 +1,85 @@
+/**
+ * The HTML of the standalone mock's landing page and API reference. The key is written
+ * into the HTML only (never into a script or JSON another origin could load).
+ */
+
+/** What the landing page tells a frontend developer. */
+export type LandingFacts = { baseUrl: string; apiKeys: readonly string[] };
+
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+const CONTROLS: [method: string, path: string, purpose: string][] = [
+  ['GET', '/__mock/state', 'the animals the mock holds now (the table below)'],
+  ['POST', '/__mock/reset', 'restores the seed animals, with the same ids'],
+  ['PUT', '/__mock/data', 'replaces the data set with the JSON body'],
+];
+
+const page = (title: string, head: string, body: string): string => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<link rel="icon" href="/docs/favicon-32x32.png">
+${head}
+</head>
+${body}
+</html>
+`;
+
+/** The landing page at `/`: base URL, keys, control endpoints and the live data table. */
+export function landingHtml(facts: LandingFacts): string {
+  const key = facts.apiKeys[0] ?? '';
+  const keys = facts.apiKeys.map((k) => `<code>${escapeHtml(k)}</code>`).join(', ');
+  const example = `curl -H 'Authorization: Bearer ${key}' '${facts.baseUrl}/pets?limit=5'`;
+  const controls = CONTROLS.map(
+    ([method, path, purpose]) =>
+      `<tr><td><code>${method} ${path}</code></td><td>${escapeHtml(purpose)}</td></tr>`,
+  ).join('\n');
+  return page(
+    'Pet Store mock',
+    '<link rel="stylesheet" href="/landing.css">\n<script type="module" src="/landing.js"></script>',
+    `<body>
+<h1>Pet Store mock</h1>
+<p>A stateful mock of the Pet Store interface, for building a frontend before the backend exists.
+See the <a href="/docs/">interactive API reference</a> or the
+<a href="/openapi.json">OpenAPI document</a>.</p>
+<dl class="facts">
+<dt>Base URL</dt><dd><code id="base-url">${escapeHtml(facts.baseUrl)}</code></dd>
+<dt>API key${facts.apiKeys.length > 1 ? 's' : ''}</dt><dd id="api-keys">${keys}</dd>
+<dt>Every request sends</dt><dd><code>Authorization: Bearer ${escapeHtml(key)}</code></dd>
+<dt>Try it</dt><dd><code id="example">${escapeHtml(example)}</code></dd>
+</dl>
+<h2>Control endpoints</h2>
+<p>Outside <code>/v1</code> and not part of the interface; they need no key.</p>
+<table class="controls"><thead><tr><th>endpoint</th><th>what it does</th></tr></thead>
+<tbody>
+${controls}
+</tbody></table>
+<h2>Data <small id="data-info">loading…</small></h2>
+<p><button id="refresh" type="button">Refresh</button>
+<button id="reset" type="button">Reset to the seed data</button></p>
+<table class="data"><thead><tr><th>id</th><th>name</th><th>categoryId</th><th>status</th></tr></thead>
+<tbody id="pets"></tbody></table>
+</body>`,
+  );
+}
+
+/** The API reference at `/docs/`: Swagger UI over `/openapi.json`, pre-authorised with the key. */
+export function docsHtml(facts: LandingFacts): string {
+  const key = escapeHtml(facts.apiKeys[0] ?? '');
+  return page(
+    'Pet Store API reference',
+    [
+      '<link rel="stylesheet" href="/docs/swagger-ui.css">',
+      '<script src="/docs/swagger-ui-bundle.js"></script>',
+      '<script src="/docs/swagger-ui-standalone-preset.js"></script>',
+      '<script src="/docs/docs.js"></script>',
+    ].join('\n'),
+    `<body data-key="${key}">
+<p style="margin:0.5rem 1rem"><a href="/">← Pet Store mock</a></p>
+<div id="swagger-ui"></div>
+</body>`,
+  );
+}
