@@ -43,11 +43,16 @@ export async function runContractStage(
         ? 'exit 0 but no JUnit test case was written'
         : `exit ${result.code}`;
   const failed = counts?.failures ?? [];
+  const more = failed.length > 12 ? [`... and ${failed.length - 12} more (see contract.xml)`] : [];
   return {
     stage: 'contract',
     status: 'failed',
     summary: `${shown}: ${why}${failed.length > 0 ? `, ${failed.length} check(s) failed` : ''}`,
-    details: [...failed.slice(0, 20).map((name) => `failed: ${name}`), ...tail(output, 15)],
+    // The JUnit names say what failed; the output's tail says why when there are none.
+    details:
+      failed.length > 0
+        ? [...failed.slice(0, 12).map((name) => `failed: ${name}`), ...more]
+        : tail(output, 15),
     durationMs,
     junitFile: counts === undefined ? undefined : junitFile,
   };

@@ -69,14 +69,19 @@ export async function runPrismStage(
       const bad = violations.filter(isResponseViolation);
       requestSide += violations.length - bad.length;
       if (violations.some((v) => !isResponseViolation(v) && /route not found/i.test(v.message))) {
-        notes.push(`${name}: Prism has no route for ${probe.method}, so it cannot validate it`);
+        notes.push(
+          `${name}: the spec has no ${probe.method} here, so Prism cannot validate the answer (the dredd stage checks it)`,
+        );
       }
       if (response.status !== probe.status) {
         notes.push(`${name}: answered ${response.status}, so ${probe.status} was not covered`);
       }
       if (bad.length > 0) {
         const lines = bad.map(describeViolation);
-        failures.push(`${name} answered ${response.status}: ${lines.join('; ')}`);
+        const more = lines.length > 3 ? ` (and ${lines.length - 3} more)` : '';
+        failures.push(
+          `${name} answered ${response.status}: ${lines.slice(0, 3).join('; ')}${more}`,
+        );
         cases.push({ name, className, failure: lines.join('\n') });
       } else cases.push({ name, className });
     }
