@@ -4,8 +4,7 @@
  */
 import { MockError } from './errors.ts';
 
-/** The key the mock accepts unless told otherwise. */
-export const DEFAULT_API_KEY = 'petstore-dev-key';
+export { DEFAULT_API_KEY } from './defaults.ts';
 
 /** Compares a sent key with the configured keys; must take the same time for any input. */
 export type KeyMatcher = (sent: string) => boolean;

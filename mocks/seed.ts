@@ -5,8 +5,7 @@
 import type { Pet } from './pet-schema.ts';
 import { PET_STATUSES, type PetStatus } from './spec-facts.ts';
 
-/** How many animals the mock starts with unless told otherwise. */
-export const DEFAULT_SEED_COUNT = 40;
+export { DEFAULT_SEED_COUNT } from './defaults.ts';
 
 const NAMES = [
   'Rex',

@@ -3,15 +3,13 @@
  * (a Map by id, ascending id lists per status) so no request scans the collection.
  */
 import { Collection } from '@msw/data';
+import { DEFAULT_MAX_PETS, DEFAULT_SEED_COUNT } from './defaults.ts';
 import { MockError } from './errors.ts';
 import { firstIndexAfter, MAX_ID, type PetId, toPetId } from './ids.ts';
 import { type Pet, petIssues, petSchema } from './pet-schema.ts';
-import { DEFAULT_SEED_COUNT, seedPets } from './seed.ts';
+import { seedPets } from './seed.ts';
 import { DEFAULT_STATUS, type PetStatus } from './spec-facts.ts';
 import type { NewPet } from './validate.ts';
-
-/** Default cap on stored animals (`--max-pets`). */
-export const DEFAULT_MAX_PETS = 1_000_000;
 
 type Index = { byId: Map<PetId, Pet>; all: PetId[]; byStatus: Map<string, PetId[]> };
 
@@ -20,7 +18,9 @@ export type Page = { pets: Pet[]; continueAfter: PetId | undefined };
 
 async function build(pets: readonly Pet[]) {
   const collection = new Collection({ schema: petSchema });
-  const records = await Promise.all(pets.map((pet) => collection.create(pet)));
+  // One at a time: @msw/data's create is about twice as fast this way as under Promise.all.
+  const records: Pet[] = [];
+  for (const pet of pets) records.push(await collection.create(pet));
   const sorted = records.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const index: Index = { byId: new Map(), all: [], byStatus: new Map() };
   for (const pet of sorted) addToIndex(index, pet);

@@ -18,7 +18,7 @@ export const ORIGIN = 'http://petstore.test';
 export type Call = {
   key?: string | null;
   headers?: Record<string, string>;
-  body?: string | Uint8Array;
+  body?: string;
 };
 
 /** What a test sees of a response. */

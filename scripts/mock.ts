@@ -2,10 +2,12 @@
  * `npm run mock` / `petstore-mock`: the stateful Pet Store mock as a standalone HTTP server.
  */
 import { parseArgs } from 'node:util';
-import { DEFAULT_API_KEY } from '../mocks/auth.ts';
-import { startMockServer } from '../mocks/http-server.ts';
-import { DEFAULT_SEED_COUNT } from '../mocks/seed.ts';
-import { DEFAULT_MAX_PETS } from '../mocks/store.ts';
+import {
+  DEFAULT_API_KEY,
+  DEFAULT_MAX_PETS,
+  DEFAULT_PORT,
+  DEFAULT_SEED_COUNT,
+} from '../mocks/defaults.ts';
 import type { Delay } from '../mocks/traffic.ts';
 
 const HELP = `Usage: npm run mock -- [options]    (or: petstore-mock [options])
@@ -13,7 +15,7 @@ const HELP = `Usage: npm run mock -- [options]    (or: petstore-mock [options])
 Serves the stateful Pet Store mock at http://HOST:PORT/v1 until SIGINT or SIGTERM.
 
 Options:
-  --port N            port to listen on (default 4010; 0 picks a free one)
+  --port N            port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
   --host HOST         address to bind (default 127.0.0.1)
   --api-key KEY       accepted API key; repeat for several (default ${DEFAULT_API_KEY};
                       env PETSTORE_API_KEYS=key1,key2 when no --api-key is given)
@@ -55,28 +57,28 @@ function delayOf(text: string | undefined): Delay | undefined {
   return high === undefined ? low : [low, high];
 }
 
-let values: ReturnType<typeof parse>['values'];
-function parse() {
-  return parseArgs({
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      'api-key': { type: 'string', multiple: true },
-      'seed-count': { type: 'string' },
-      delay: { type: 'string' },
-      'rate-limit': { type: 'string' },
-      data: { type: 'string' },
-      'max-pets': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    strict: true,
-  });
+function parseFlags() {
+  try {
+    return parseArgs({
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'api-key': { type: 'string', multiple: true },
+        'seed-count': { type: 'string' },
+        delay: { type: 'string' },
+        'rate-limit': { type: 'string' },
+        data: { type: 'string' },
+        'max-pets': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    }).values;
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
 }
-try {
-  values = parse().values;
-} catch (error) {
-  fail(error instanceof Error ? error.message : String(error));
-}
+
+const values = parseFlags();
 if (values.help) {
   console.log(HELP);
   process.exit(0);
@@ -90,9 +92,11 @@ if (apiKeys?.some((key) => key === '' || /\s/.test(key)))
   fail('--api-key values must be non-empty without spaces');
 
 try {
+  // Loaded only now, so --help and flag errors answer without loading msw.
+  const { startMockServer } = await import('../mocks/http-server.ts');
   const server = await startMockServer({
     host: values.host,
-    port: count('port', values.port, 0) ?? 4010,
+    port: count('port', values.port, 0) ?? DEFAULT_PORT,
     apiKeys,
     seedCount: count('seed-count', values['seed-count'], 0),
     delay: delayOf(values.delay),
