@@ -78,7 +78,7 @@ export function docsHtml(facts: LandingFacts): string {
       '<script src="/docs/docs.js"></script>',
     ].join('\n'),
     `<body data-key="${key}">
-<p style="margin:0.5rem 1rem"><a href="/">← Pet Store mock</a></p>
+<p style="margin:0.5rem 1rem;font-family:sans-serif"><a href="/">← Pet Store mock</a></p>
 <div id="swagger-ui"></div>
 </body>`,
   );
