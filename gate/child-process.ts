@@ -23,14 +23,28 @@ export function stopChild(child: ChildProcess): void {
   }
 }
 
-/** Starts a command in its own process group from the repository root. */
+const running = new Set<ChildProcess>();
+
+/** Stops every child still running (for a gate interrupted with Ctrl-C). */
+export function stopAllChildren(): void {
+  for (const child of running) stopChild(child);
+}
+
+/**
+ * Starts a command in its own process group from the repository root, so that stopping
+ * it also stops what it started (npx, Prism's workers). Ctrl-C does not reach such a
+ * group: callers that can be interrupted call `stopAllChildren`.
+ */
 export function startChild(command: string, args: string[], env: Record<string, string> = {}) {
-  return spawn(command, args, {
+  const child = spawn(command, args, {
     cwd: repoRoot,
     env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.once('close', () => running.delete(child));
+  return child;
 }
 
 /** Runs a command to its end (or its time limit) and returns its exit code and output. */

@@ -5,7 +5,7 @@ import type { Level } from '../spec/decisions.ts';
 import { openapiDocument } from '../spec/document.gen.ts';
 import { runChild, tail } from './child-process.ts';
 import { parseDreddOutput } from './dredd-output.ts';
-import { planDredd } from './dredd-plan.ts';
+import { type DreddPlan, planDredd } from './dredd-plan.ts';
 import { binPath, repoRoot, specPath } from './paths.ts';
 import type { StageResult } from './stage.ts';
 import type { Target } from './target.ts';
@@ -66,7 +66,7 @@ export async function runDreddStage(
     status: passed ? 'passed' : 'failed',
     summary: `${shown}: ${verdict}`,
     details: passed
-      ? skips.map((line) => `skipped: ${line}`)
+      ? [...forcedNote(plan), ...skips.map((line) => `skipped: ${line}`)]
       : [
           ...(dropped
             ? [
@@ -79,4 +79,14 @@ export async function runDreddStage(
     durationMs,
     junitFile,
   };
+}
+
+/** Says which transactions were forced with `Prefer: code=` (only ever against the mock). */
+function forcedNote(plan: DreddPlan): string[] {
+  const forced = Object.entries(plan.transactions)
+    .filter(([, step]) => !('skip' in step) && step.headers.Prefer !== undefined)
+    .map(([name]) => name.split(' > ').slice(1, 3).join(' '));
+  return forced.length === 0
+    ? []
+    : [`forced with Prefer: code=NNN (the mock honours it): ${forced.join(', ')}`];
 }

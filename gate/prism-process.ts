@@ -32,7 +32,7 @@ export function startPrism(
   args: string[],
   host: string,
   port: number,
-  timeoutMs = 30_000,
+  timeoutMs = 60_000,
   onOutput: (text: string) => void = () => {},
 ): Promise<RunningPrism> {
   const child = startChild(binPath('prism'), [...args, '--host', host, '--port', String(port)]);

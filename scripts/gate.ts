@@ -1,4 +1,5 @@
 /** `npm run gate`: the release gate. Prints each stage's findings, then one summary table. */
+import { stopAllChildren } from '../gate/child-process.ts';
 import { parseGateOptions } from '../gate/options.ts';
 import { runGate } from '../gate/run-gate.ts';
 import type { StageResult } from '../gate/stage.ts';
@@ -53,6 +54,15 @@ async function main(): Promise<number> {
   console.log(`\nSummary for ${report.baseUrl}${report.isMock ? ' (project mock)' : ''}:\n`);
   console.log(formatSummary(report.results, report.totalMs));
   return gatePassed(report.results) ? 0 : 1;
+}
+
+// The tools run in their own process groups, which Ctrl-C does not reach: stop them here.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    stopAllChildren();
+    console.error(`gate: interrupted (${signal}); stopped the running tools`);
+    process.exit(130);
+  });
 }
 
 main().then(

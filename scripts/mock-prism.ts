@@ -1,5 +1,6 @@
 /** `npm run mock:prism`: Prism's stateless mock of spec/openapi.yaml, for schema-only responses. */
 import { parseArgs } from 'node:util';
+import { stopAllChildren } from '../gate/child-process.ts';
 import { specPath } from '../gate/paths.ts';
 import { startPrism } from '../gate/prism-process.ts';
 
@@ -42,11 +43,6 @@ function main(): number | undefined {
     (prism) => {
       console.log(`\nPrism mock of spec/openapi.yaml on ${prism.origin} (Ctrl-C stops it)`);
       console.log(`Try: curl -H 'Authorization: Bearer any' ${prism.origin}/pets`);
-      const stop = () => {
-        void prism.stop().then(() => process.exit(0));
-      };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
     },
     (error: Error) => {
       console.error(`mock:prism: ${error.message}`);
@@ -54,6 +50,14 @@ function main(): number | undefined {
     },
   );
   return undefined;
+}
+
+// Prism runs in its own process group, which Ctrl-C does not reach: stop it here.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    stopAllChildren();
+    process.exit(0);
+  });
 }
 
 const code = main();
