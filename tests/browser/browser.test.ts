@@ -14,7 +14,7 @@ let mock: MockServer;
 let workerPage: DemoPage;
 
 beforeAll(async () => {
-  if (SKIP) return;
+  if (SKIP) return process.emitWarning(SKIP);
   [browser, demo, mock] = await Promise.all([
     launchChromium(),
     startDemoServer(),

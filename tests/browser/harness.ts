@@ -25,7 +25,7 @@ const CHROMIUM_ARGS = [
  */
 export function skipReason(): string | undefined {
   if (existsSync(CHROMIUM_PATH) || process.env.CI) return undefined;
-  return `Chromium is not installed at ${CHROMIUM_PATH}; run \`apt-get install -y chromium\` (.ci/run does) to run the browser tests`;
+  return `skipping the browser tests: Chromium is not installed at ${CHROMIUM_PATH}; install it with \`apt-get install -y chromium\` (.ci/run does)`;
 }
 
 /** Launches headless Chromium; fails with the remedy when it is missing. */
