@@ -49,6 +49,8 @@ hooks.beforeEach((transaction, done) => {
   transaction.request.method = step.method;
   transaction.request.uri = path;
   transaction.fullPath = `${basePath}${path}`;
+  // Reports (console, xunit) then name the request really sent, not Dredd's example one.
+  transaction.id = `${step.method} (${transaction.expected.statusCode}) ${path}`;
   transaction.request.headers = { ...step.headers, 'User-Agent': 'petstore-gate (Dredd)' };
   transaction.request.body = step.body;
   transaction.expected.headers = { 'Content-Type': 'application/json' };

@@ -59,7 +59,9 @@ export async function runDreddStage(
       : `exit ${result.code} without a summary`;
   const failureLines = failures.map((f) => {
     const more = f.reasons.length > 3 ? ` (and ${f.reasons.length - 3} more)` : '';
-    return `${f.id}${f.sent ? ` [sent ${f.sent}]` : ''}: ${f.reasons.slice(0, 3).join('; ')}${more}`;
+    // The hooks name transactions after the request sent; the label says what it provokes.
+    const label = /\(([^()]*)\)$/.exec(f.sent)?.[1];
+    return `${f.id}${label ? ` (${label})` : ''}: ${f.reasons.slice(0, 3).join('; ')}${more}`;
   });
   return {
     stage: 'dredd',
