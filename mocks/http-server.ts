@@ -43,10 +43,20 @@ export type MockServer = {
 // Control requests replace whole data sets, so they may be far larger than an animal.
 const MAX_CONTROL_BODY_BYTES = 64 * 1024 * 1024;
 const NO_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '']);
+const HOST_HEADER = /^[A-Za-z0-9.-]+(?::[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::[0-9]{1,5})?$/;
 
-/** Reads a body up to `cap + 1` bytes and stops there, so the handler can answer 413. */
-function readBody(req: IncomingMessage, cap: number): Promise<Buffer> {
-  if (Number(req.headers['content-length']) > cap) return Promise.resolve(Buffer.alloc(0));
+/**
+ * Reads a body up to `cap + 1` bytes and stops there, so the handler can answer 413;
+ * `complete` is false when the rest was left unread (the connection must then close).
+ */
+function readBody(
+  req: IncomingMessage,
+  cap: number,
+): Promise<{ bytes: Buffer; complete: boolean }> {
+  if (Number(req.headers['content-length']) > cap) {
+    return Promise.resolve({ bytes: Buffer.alloc(0), complete: false });
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -56,11 +66,11 @@ function readBody(req: IncomingMessage, cap: number): Promise<Buffer> {
       if (size > cap) {
         req.off('data', onData);
         req.pause();
-        resolve(Buffer.concat(chunks, size).subarray(0, cap + 1));
+        resolve({ bytes: Buffer.concat(chunks, size).subarray(0, cap + 1), complete: false });
       }
     };
     req.on('data', onData);
-    req.once('end', () => resolve(Buffer.concat(chunks, size)));
+    req.once('end', () => resolve({ bytes: Buffer.concat(chunks, size), complete: true }));
     req.once('error', reject);
   });
 }
@@ -94,13 +104,21 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     ...createControlHandlers(store),
   ];
   let origin = '';
+  const wildcard = WILDCARD_HOSTS.has(host);
   const onRequest = async (req: IncomingMessage, res: ServerResponse) => {
     const method = req.method ?? 'GET';
     const path = req.url ?? '/';
     const cap = path.startsWith('/__mock/') ? MAX_CONTROL_BODY_BYTES : MAX_BODY_BYTES;
+    // Bound to every interface, links follow the address the client used (when it is sane).
+    const hostHeader = req.headers.host;
+    const base =
+      wildcard && hostHeader && HOST_HEADER.test(hostHeader) ? `http://${hostHeader}` : origin;
     try {
-      const body = NO_BODY.has(method) ? undefined : await readBody(req, cap);
-      const request = new Request(origin + path, {
+      if (!path.startsWith('/'))
+        throw new MockError(404, 'not_found', 'request targets must be paths such as /v1/pets');
+      const read = NO_BODY.has(method) ? undefined : await readBody(req, cap);
+      const body = read?.bytes;
+      const request = new Request(base + path, {
         method,
         headers: toHeaders(req.rawHeaders),
         body:
@@ -117,7 +135,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
           ),
           {},
         );
-      await write(res, response, body !== undefined && body.length > cap);
+      await write(res, response, read?.complete === false);
     } catch (error) {
       if (!(error instanceof MockError)) options.onError?.(error, new Request(origin));
       if (!res.headersSent) await write(res, errorResponse(error, {}), true);

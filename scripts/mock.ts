@@ -91,18 +91,30 @@ const apiKeys = values['api-key'] ?? fromEnv;
 if (apiKeys?.some((key) => key === '' || /\s/.test(key)))
   fail('--api-key values must be non-empty without spaces');
 
+const settings = {
+  host: values.host,
+  port: count('port', values.port, 0) ?? DEFAULT_PORT,
+  apiKeys,
+  seedCount: count('seed-count', values['seed-count'], 0),
+  delay: delayOf(values.delay),
+  rateLimit: count('rate-limit', values['rate-limit'], 1),
+  dataFile: values.data,
+  maxPets: count('max-pets', values['max-pets'], 1),
+};
+
+let close: (() => Promise<void>) | undefined;
+const stop = (signal: string) => {
+  console.log(`\n${signal}: stopping the mock`);
+  void (close?.() ?? Promise.resolve()).then(() => process.exit(0));
+};
+process.once('SIGINT', () => stop('SIGINT'));
+process.once('SIGTERM', () => stop('SIGTERM'));
+
 try {
   // Loaded only now, so --help and flag errors answer without loading msw.
   const { startMockServer } = await import('../mocks/http-server.ts');
   const server = await startMockServer({
-    host: values.host,
-    port: count('port', values.port, 0) ?? DEFAULT_PORT,
-    apiKeys,
-    seedCount: count('seed-count', values['seed-count'], 0),
-    delay: delayOf(values.delay),
-    rateLimit: count('rate-limit', values['rate-limit'], 1),
-    dataFile: values.data,
-    maxPets: count('max-pets', values['max-pets'], 1),
+    ...settings,
     onError: (error, request) =>
       console.error(`petstore-mock: 500 for ${request.method} ${request.url}:`, error),
   });
@@ -110,12 +122,7 @@ try {
   console.log(`API key: ${server.apiKeys.join(', ')}  (send Authorization: Bearer <key>)`);
   console.log(`Controls: ${server.origin}/__mock/reset | /__mock/state | /__mock/data`);
   if (values.data) console.log(`Data file: ${values.data}`);
-  const stop = (signal: string) => {
-    console.log(`\n${signal}: stopping the mock`);
-    void server.close().then(() => process.exit(0));
-  };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  close = server.close;
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 }

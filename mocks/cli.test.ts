@@ -1,0 +1,91 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BIN = 'scripts/bin/petstore-mock.js';
+
+/** Resolves with the base URL the CLI prints once it listens. */
+function listening(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (part: Buffer) => {
+      out += part;
+      const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
+      if (url) resolve(url);
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`exited with ${code} before listening:\n${out}`)),
+    );
+  });
+}
+
+it('prints every flag in --help and exits 0', () => {
+  const result = spawnSync(process.execPath, [BIN, '--help'], { cwd: ROOT, encoding: 'utf8' });
+  expect(result.status).toBe(0);
+  for (const flag of [
+    '--port',
+    '--host',
+    '--api-key',
+    '--seed-count',
+    '--delay',
+    '--rate-limit',
+    '--data',
+    '--max-pets',
+    'PETSTORE_API_KEYS',
+    '/__mock/reset',
+  ]) {
+    expect(result.stdout).toContain(flag);
+  }
+});
+
+it('refuses a malformed flag with exit code 2 and a message naming it', () => {
+  const result = spawnSync(process.execPath, [BIN, '--delay', 'soon'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  expect(result.status).toBe(2);
+  expect(result.stderr).toContain('--delay must be milliseconds');
+});
+
+it.concurrent('serves with the given keys, prints the URL and key, and stops cleanly on SIGTERM', async () => {
+  const child = spawn(
+    process.execPath,
+    [BIN, '--port', '0', '--seed-count', '5', '--api-key', 'first-key', '--api-key', 'second-key'],
+    { cwd: ROOT, env: { ...process.env, PETSTORE_API_KEYS: 'ignored-when-flags-given' } },
+  );
+  try {
+    const baseUrl = await listening(child);
+    expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+    const reply = await fetch(`${baseUrl}/pets`, {
+      headers: { authorization: 'Bearer second-key' },
+    });
+    expect(await reply.json()).toHaveLength(5);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  } finally {
+    child.kill('SIGKILL');
+  }
+}, 60_000);
+
+it.concurrent('takes the keys from PETSTORE_API_KEYS and stops cleanly on SIGINT', async () => {
+  const child = spawn(process.execPath, [BIN, '--port', '0'], {
+    cwd: ROOT,
+    env: { ...process.env, PETSTORE_API_KEYS: 'env-one, env-two' },
+  });
+  try {
+    const baseUrl = await listening(child);
+    const ok = await fetch(`${baseUrl}/pets`, { headers: { authorization: 'Bearer env-two' } });
+    expect(ok.status).toBe(200);
+    const refused = await fetch(`${baseUrl}/pets`, {
+      headers: { authorization: 'Bearer petstore-dev-key' },
+    });
+    expect(refused.status).toBe(401);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+  } finally {
+    child.kill('SIGKILL');
+  }
+}, 60_000);
