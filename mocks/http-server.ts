@@ -88,6 +88,7 @@ async function write(res: ServerResponse, response: Response, closeAfter: boolea
   });
   if (closeAfter) headers.connection = 'close';
   const body = response.body === null ? undefined : Buffer.from(await response.arrayBuffer());
+  if (body !== undefined) headers['content-length'] = String(body.length);
   res.writeHead(response.status, headers);
   res.end(body);
 }
