@@ -12,8 +12,8 @@ export type DreddCounts = {
   total: number;
 };
 
-/** What one Dredd run printed, read into counts, failures and the hooks' skip reasons. */
-export type DreddOutput = { counts?: DreddCounts; failures: DreddFailure[]; skips: string[] };
+/** What one Dredd run printed, read into counts and failures. */
+export type DreddOutput = { counts?: DreddCounts; failures: DreddFailure[] };
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: strips ANSI colour codes
 const ansi = /\u001b\[[0-9;]*m/g;
@@ -23,16 +23,14 @@ const resultLine = /^(pass|fail|error|skip): (.+?)(?: duration: \d+ms)?$/;
 export function parseDreddOutput(output: string): DreddOutput {
   const lines = output.replace(ansi, '').split('\n');
   const sent = new Map<string, string>();
-  const skips: string[] = [];
   const failures: DreddFailure[] = [];
   let lastSent = '';
   let inFailedSection = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? '';
-    const hook = /^hook: (skipped .+|\/.+ > \d{3} > [^:]+: (.+))$/.exec(line);
+    const hook = /^hook: \/.+ > \d{3} > [^:]+: (.+)$/.exec(line);
     if (hook) {
-      if (hook[1]?.startsWith('skipped ')) skips.push(hook[1].slice('skipped '.length));
-      else lastSent = hook[2] ?? '';
+      lastSent = hook[1] ?? '';
       continue;
     }
     if (line.startsWith('info: Displaying failed tests')) inFailedSection = true;
@@ -65,5 +63,5 @@ export function parseDreddOutput(output: string): DreddOutput {
         total: Number(complete[5]),
       }
     : undefined;
-  return { counts, failures, skips };
+  return { counts, failures };
 }

@@ -11,7 +11,7 @@ import { documentedResponses } from './spec-responses.ts';
 
 /** How the hooks rewrite one transaction, or why they skip it. */
 export type DreddStep =
-  | { skip: string }
+  | { skip: string; key: string }
   | {
       label: string;
       method: string;
@@ -50,12 +50,13 @@ export function planDredd(
     const probe = probeFor(response.operationId, response.status);
     if (!kept.has(key)) {
       transactions[name] = {
-        skip: `${key} is a decision (x-decision), not checked at ${level} level`,
+        skip: `decisions (x-decision), not part of the ${level} level`,
+        key,
       };
     } else if (probe === undefined) {
-      transactions[name] = { skip: `no request is known that provokes ${key}` };
+      transactions[name] = { skip: 'no request is known that provokes them', key };
     } else if (probe.prefer && !target.isMock) {
-      transactions[name] = { skip: `${key} cannot be provoked from outside a foreign server` };
+      transactions[name] = { skip: 'cannot be provoked from outside a foreign server', key };
     } else {
       const pointer = responseSchemaPointer(
         atLevel,

@@ -8,6 +8,7 @@ import { parseDreddOutput } from './dredd-output.ts';
 import { type DreddPlan, planDredd } from './dredd-plan.ts';
 import { binPath, repoRoot, specPath } from './paths.ts';
 import type { StageResult } from './stage.ts';
+import { groupByReason } from './summary.ts';
 import type { Target } from './target.ts';
 
 const hookFile = join(repoRoot, 'gate', 'dredd-hooks.cjs');
@@ -42,7 +43,7 @@ export async function runDreddStage(
   });
   const durationMs = Date.now() - started;
   const output = `${result.stdout}\n${result.stderr}`;
-  const { counts, failures, skips } = parseDreddOutput(output);
+  const { counts, failures } = parseDreddOutput(output);
   // Dredd reads OpenAPI 3.1 only partly: a documented response it drops must not go unseen.
   const dropped = counts !== undefined && counts.total !== planned;
   const passed =
@@ -68,7 +69,7 @@ export async function runDreddStage(
     status: passed ? 'passed' : 'failed',
     summary: `${shown}: ${verdict}`,
     details: passed
-      ? [...forcedNote(plan), ...skips.map((line) => `skipped: ${line}`)]
+      ? [...forcedNote(plan), ...skipNotes(plan)]
       : [
           ...(dropped
             ? [
@@ -91,4 +92,12 @@ function forcedNote(plan: DreddPlan): string[] {
   return forced.length === 0
     ? []
     : [`forced with Prefer: code=NNN (the mock honours it): ${forced.join(', ')}`];
+}
+
+/** One line per reason the hooks skipped transactions for, naming the responses. */
+function skipNotes(plan: DreddPlan): string[] {
+  const skipped = Object.values(plan.transactions).flatMap((step) =>
+    'skip' in step ? [{ key: step.key, reason: step.skip }] : [],
+  );
+  return groupByReason(skipped, 'skipped');
 }

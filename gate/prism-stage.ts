@@ -11,24 +11,25 @@ import { type Probe, probes } from './probes.ts';
 import { createdIdOf, probePath, sendProbe } from './send-probe.ts';
 import { documentedResponses } from './spec-responses.ts';
 import type { JUnitCase, StageResult } from './stage.ts';
+import { groupByReason } from './summary.ts';
 import type { Target } from './target.ts';
 import { describeViolation, isResponseViolation, parseViolations } from './violations.ts';
 
-/** The probes worth sending: documented at this level, and `Prefer` ones only to the mock. */
-export function batteryFor(level: Level, isMock: boolean): { send: Probe[]; left: string[] } {
+/** The probes worth sending (documented at this level; `Prefer` only to the mock) and the rest. */
+export function batteryFor(level: Level, isMock: boolean) {
   const documented = new Set(
     documentedResponses(documentAtLevel(openapiDocument, level)).map(
       (r) => `${r.operationId} ${r.status}`,
     ),
   );
   const send: Probe[] = [];
-  const left: string[] = [];
+  const left: { key: string; reason: string; label: string }[] = [];
   for (const probe of probes) {
-    const name = `${probe.operationId} ${probe.status} (${probe.label})`;
-    if (!documented.has(`${probe.operationId} ${probe.status}`)) {
-      left.push(`${name}: not documented at ${level} level`);
+    const key = `${probe.operationId} ${probe.status}`;
+    if (!documented.has(key)) {
+      left.push({ key, label: probe.label, reason: `decisions, not part of the ${level} level` });
     } else if (probe.prefer && !isMock) {
-      left.push(`${name}: cannot be provoked from outside a foreign server`);
+      left.push({ key, label: probe.label, reason: 'cannot be provoked from a foreign server' });
     } else send.push(probe);
   }
   // The pet the other probes read is created first.
@@ -88,15 +89,17 @@ export async function runPrismStage(
   } finally {
     await prism.stop();
   }
-  for (const reason of left)
-    cases.push({ name: reason, className: 'prism.skipped', skipped: reason });
+  for (const { key, label, reason } of left) {
+    cases.push({ name: `${key} (${label})`, className: 'prism.skipped', skipped: reason });
+  }
+  const unique = left.filter((l, i) => left.findIndex((o) => o.key === l.key) === i);
   const passed = failures.length === 0;
-  const counts = `${send.length} requests, ${failures.length} with response violations, ${requestSide} expected request violations, ${left.length} not sent`;
+  const counts = `${send.length} requests, ${failures.length} with response violations, ${requestSide} expected request violations, ${unique.length} responses skipped`;
   return {
     stage: 'prism',
     status: passed ? 'passed' : 'failed',
     summary: `prism proxy ${level === 'strict' ? 'spec/openapi.yaml' : 'interface-level spec'} ${target.baseUrl}: ${counts}`,
-    details: passed ? [...notes, ...left.map((l) => `not sent: ${l}`)] : [...failures, ...notes],
+    details: passed ? [...notes, ...groupByReason(unique, 'not sent')] : [...failures, ...notes],
     durationMs: Date.now() - started,
     cases,
   };

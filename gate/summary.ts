@@ -33,3 +33,10 @@ export function formatSummary(results: StageResult[], totalMs: number): string {
     `gate ${verdict}: ${passedCount} of ${results.length} stages passed in ${seconds(totalMs)}`,
   ].join('\n');
 }
+
+/** Folds `{key, reason}` pairs into one line per reason: `reason: listPets 400, getPet 405`. */
+export function groupByReason(items: { key: string; reason: string }[], prefix: string): string[] {
+  const byReason = new Map<string, string[]>();
+  for (const { key, reason } of items) byReason.set(reason, [...(byReason.get(reason) ?? []), key]);
+  return [...byReason].map(([reason, keys]) => `${prefix} (${reason}): ${keys.join(', ')}`);
+}
