@@ -149,6 +149,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       headersTimeout: 10_000,
       keepAliveTimeout: 5_000,
       maxHeaderSize: 16_384,
+      // Enforce the two timeouts within 2 s of expiry (node's default check is every 30 s).
+      connectionsCheckingInterval: 2_000,
     },
     (req, res) => void onRequest(req, res),
   );
