@@ -38,12 +38,14 @@ export async function runGate(
 ): Promise<GateReport> {
   const started = Date.now();
   const target = await openTarget(options.baseUrl, options.apiKey);
-  const workDir = await mkdtemp(join(tmpdir(), 'petstore-gate-'));
-  const junitDir = options.junitDir === undefined ? workDir : resolve(options.junitDir);
-  await mkdir(junitDir, { recursive: true });
   const results: StageResult[] = [];
+  let workDir: string | undefined;
   try {
+    workDir = await mkdtemp(join(tmpdir(), 'petstore-gate-'));
+    const junitDir = options.junitDir === undefined ? workDir : resolve(options.junitDir);
+    await mkdir(junitDir, { recursive: true });
     for (const stage of stageNames) {
+      const stageStarted = Date.now();
       const result = options.skip.has(stage)
         ? skippedStage(stage)
         : await runners[stage]({ target, options, workDir, junitDir }).catch(
@@ -52,7 +54,7 @@ export async function runGate(
               status: 'failed',
               summary: `the ${stage} stage could not run: ${error.message.split('\n')[0]}`,
               details: error.message.split('\n').slice(1, 15),
-              durationMs: 0,
+              durationMs: Date.now() - stageStarted,
               cases: [{ name: `${stage} stage`, className: stage, failure: error.message }],
             }),
           );
@@ -76,7 +78,7 @@ export async function runGate(
     }
   } finally {
     await target.close();
-    await rm(workDir, { recursive: true, force: true });
+    if (workDir !== undefined) await rm(workDir, { recursive: true, force: true });
   }
   return { baseUrl: target.baseUrl, isMock: target.isMock, results, totalMs: Date.now() - started };
 }
