@@ -3,7 +3,7 @@
  * request that provokes its documented status, the response schema to validate the body
  * against, or why it is skipped. Written as JSON for the hooks to read.
  */
-import { documentAtLevel, type Level } from '../spec/decisions.ts';
+import { documentAtLevel, type Level, nodeAt } from '../spec/decisions.ts';
 import type { OpenApiDocument } from '../spec/document-type.ts';
 import { draft07SchemaAt } from './json-schema.ts';
 import { probeFor, probeHeaders } from './probes.ts';
@@ -20,6 +20,8 @@ export type DreddStep =
       headers: Record<string, string>;
       body: string;
       bodySchema: Record<string, unknown>;
+      /** Response headers the spec marks `required: true`, which must be present. */
+      requiredHeaders: string[];
     };
 
 /** Everything the hooks need, keyed by Dredd's transaction name. */
@@ -34,6 +36,17 @@ export type DreddPlan = {
 export const transactionName = (path: string, summary: string, status: number): string =>
   `${path} > ${summary} > ${status} > application/json`;
 
+/** The names of a response's headers marked `required: true` (following header `$ref`s). */
+function requiredHeaders(document: OpenApiDocument, response: Record<string, unknown>): string[] {
+  const headers = (response.headers ?? {}) as Record<string, { $ref?: string; required?: boolean }>;
+  return Object.entries(headers)
+    .filter(([, header]) => {
+      const resolved = header.$ref ? (nodeAt(document, header.$ref) as typeof header) : header;
+      return resolved?.required === true;
+    })
+    .map(([name]) => name);
+}
+
 /** Plans every documented response of `document` for Dredd at `level` against a target. */
 export function planDredd(
   document: OpenApiDocument,
@@ -41,14 +54,17 @@ export function planDredd(
   target: { baseUrl: string; apiKey: string; isMock: boolean },
 ): DreddPlan {
   const atLevel = documentAtLevel(document, level);
-  const kept = new Set(documentedResponses(atLevel).map((r) => `${r.operationId} ${r.status}`));
+  const kept = new Map(
+    documentedResponses(atLevel).map((r) => [`${r.operationId} ${r.status}`, r]),
+  );
   const transactions: Record<string, DreddStep> = {};
   const createBody = JSON.stringify({ name: 'Gate fixture', categoryId: 1 });
   for (const response of documentedResponses(document)) {
     const name = transactionName(response.path, response.summary, response.status);
     const key = `${response.operationId} ${response.status}`;
     const probe = probeFor(response.operationId, response.status);
-    if (!kept.has(key)) {
+    const atLevelResponse = kept.get(key);
+    if (atLevelResponse === undefined) {
       transactions[name] = {
         skip: `decisions (x-decision), not part of the ${level} level`,
         key,
@@ -71,6 +87,7 @@ export function planDredd(
         headers: probeHeaders(probe, target.apiKey),
         body: probe.body ?? '',
         bodySchema: draft07SchemaAt(atLevel, pointer),
+        requiredHeaders: requiredHeaders(atLevel, atLevelResponse.response),
       };
     }
   }

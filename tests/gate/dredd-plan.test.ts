@@ -88,3 +88,15 @@ it('makes Dredd reject a pet without categoryId and an error with an unknown cod
   if (looseNotFound === undefined) throw new Error('transaction missing');
   expect(dreddAccepts(looseNotFound, { code: 'NotFound', message: 'x', status: 404 })).toBe(true);
 });
+
+it('makes Dredd require exactly the response headers the spec marks required', () => {
+  const created = '/pets > Add an animal > 201 > application/json';
+  const step = driven(strictPlan.transactions[created] as DreddStep);
+  expect(step?.requiredHeaders).toEqual([]);
+  const marked = structuredClone(openapiDocument) as {
+    components: { headers: { Location: { required?: boolean } } };
+  };
+  marked.components.headers.Location.required = true;
+  const plan = planDredd(marked as never, 'strict', mock);
+  expect(driven(plan.transactions[created] as DreddStep)?.requiredHeaders).toEqual(['Location']);
+});
