@@ -12,5 +12,6 @@ export default defineConfig({
     pool: 'threads',
     isolate: false,
     maxWorkers: 1,
+    experimental: { fsModuleCache: true },
   },
 });

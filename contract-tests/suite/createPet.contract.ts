@@ -28,6 +28,19 @@ describe.skipIf(options.readOnly)('createPet', () => {
     verify(await createPet(body), must201, createdEchoes(body));
   });
 
+  it('returns a name with inner and outer spaces and mixed case exactly as sent, if it accepts it', async () => {
+    const body = { ...newPet('padded'), name: ` ${newPet('Padded').name} Mixed Case ` };
+    const exchange = await createPet(body);
+    const echo = exchange.response.status === 201 ? [createdEchoes(body)] : [];
+    verifyAllowing(
+      exchange,
+      [201, 400],
+      'created',
+      'for a name whose content a server may limit',
+      ...echo,
+    );
+  });
+
   const invalid: [string, (valid: Record<string, unknown>) => unknown][] = [
     ['name is missing', ({ name: _, ...rest }) => rest],
     ['categoryId is missing', ({ categoryId: _, ...rest }) => rest],

@@ -34,15 +34,12 @@ export function validateNewPet(
   if (name === undefined && !has('missing-name-accepted')) return bad('name is required');
   if (name === undefined) name = 'unnamed';
   if (name === null && has('null-name-accepted')) name = 'null';
-  if (typeof name === 'number' && has('number-name-accepted')) name = String(name);
   if (typeof name !== 'string') return bad('name must be a string');
   if (variant.maxNameLength !== undefined && name.length > variant.maxNameLength)
     return { status: 400, message: `name must be at most ${variant.maxNameLength} characters` };
   if (categoryId === undefined) return bad('categoryId is required');
   if (typeof categoryId === 'string' && has('string-category-accepted'))
     categoryId = Number(categoryId);
-  if (typeof categoryId === 'number' && has('fraction-category-accepted'))
-    categoryId = Math.round(categoryId);
   if (!isInteger(categoryId)) return bad('categoryId must be an integer');
   const category = BigInt(categoryId as number | bigint);
   if (variant.categories && !variant.categories.map(BigInt).includes(category))
@@ -61,8 +58,7 @@ export function validateNewPet(
   if (has('name-trimmed')) stored = stored.trim();
   if (has('name-lowercased')) stored = stored.toLowerCase();
   const defaultStatus = variant.defaultStatus === undefined ? 'available' : variant.defaultStatus;
-  let finalStatus = (status as string | undefined) ?? defaultStatus ?? undefined;
-  if (has('status-replaced') && finalStatus === 'sold') finalStatus = 'available';
+  const finalStatus = (status as string | undefined) ?? defaultStatus ?? undefined;
   return { name: stored, categoryId: category, ...(finalStatus ? { status: finalStatus } : {}) };
 }
 

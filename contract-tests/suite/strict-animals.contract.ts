@@ -1,0 +1,150 @@
+/**
+ * Strict level, animal decisions: default status, name and categoryId rules, the
+ * strict creation payload, increasing ids, Location, and getPet's petId rule and
+ * deprecation headers.
+ */
+import { describe, it } from 'vitest';
+import { nodeAt } from '../../spec/decisions.ts';
+import { openapiDocument } from '../../spec/document.gen.ts';
+import { statusIn } from '../checks.ts';
+import { createOrStop, createPet, getPet, newPet } from '../fixtures.ts';
+import { client, options, verify } from '../harness.ts';
+import { createdEchoes } from '../pet-checks.ts';
+import type { StatementId } from '../statements.ts';
+import { errorCode, headerAbsent, headerIs, messageNames } from '../strict-checks.ts';
+
+const rejected = (statement: StatementId, why: string) => [
+  statusIn([400], statement, why),
+  errorCode('validation_failed', statement),
+];
+const since =
+  (nodeAt(openapiDocument, '/paths/~1pets~1{petId}/get/x-deprecated-since/value') as string) ?? '';
+const DEPRECATION = `@${Date.parse(`${since}T00:00:00Z`) / 1000}`;
+const deprecated = [
+  headerIs('deprecation', DEPRECATION, 'deprecationHeaders'),
+  headerIs('sunset', 'Thu, 05 Dec 2030 00:00:00 GMT', 'deprecationHeaders'),
+  headerIs('link', /<[^>]*\/v1\/pets>; *rel="successor-version"/, 'deprecationHeaders'),
+];
+
+describe.runIf(options.level === 'strict' && !options.readOnly)(
+  'strict: createPet decisions',
+  () => {
+    it('defaults status to available', async () => {
+      const body = newPet('default');
+      verify(
+        await createPet(body),
+        statusIn([201], 'defaultStatus', 'for a valid creation'),
+        createdEchoes({ ...body, status: 'available' }),
+      );
+    });
+
+    it('stores a name of 255 characters with spaces and mixed case exactly', async () => {
+      const name = ` ${newPet('Long').name} `.padEnd(255, 'Ab ');
+      const body = { ...newPet('long'), name };
+      verify(
+        await createPet(body),
+        statusIn([201], 'nameRule', 'for a 255-character name'),
+        createdEchoes(body),
+      );
+    });
+
+    it.each([
+      ['a blank name', { name: '   ' }, 'name'],
+      ['an empty name', { name: '' }, 'name'],
+      ['a name of 256 characters', { name: 'n'.repeat(256) }, 'name'],
+      ['categoryId 0', { categoryId: 0 }, 'categoryId'],
+      ['a negative categoryId', { categoryId: -1 }, 'categoryId'],
+      ['categoryId 2^63', { categoryId: 2n ** 63n }, 'categoryId'],
+      ['a misspelt property', { stauts: 'sold' }, 'stauts'],
+      ['an id', { id: 5 }, 'id'],
+    ] as const)(
+      'rejects %s with validation_failed naming the field',
+      async (_what, change, field) => {
+        const statement: StatementId =
+          field === 'name' ? 'nameRule' : field === 'categoryId' ? 'categoryRule' : 'strictPayload';
+        verify(
+          await createPet({ ...newPet('bad'), ...change }),
+          ...rejected(statement, `for ${_what}`),
+          messageNames(field, statement),
+        );
+      },
+    );
+
+    it('answers malformed JSON with malformed_json', async () => {
+      verify(
+        await createPet(undefined, '{"name":'),
+        statusIn([400], 'errorCodes', 'for malformed JSON'),
+        errorCode('malformed_json', 'errorCodes'),
+      );
+    });
+
+    it('accepts categoryId 2^63-1 and returns it exactly', async () => {
+      const body = { ...newPet('maxcat'), categoryId: 2n ** 63n - 1n };
+      verify(
+        await createPet(body),
+        statusIn([201], 'categoryRule', 'for the largest int64'),
+        createdEchoes(body),
+      );
+    });
+
+    it('assigns increasing positive ids and names the created pet in Location', async () => {
+      let previous = 0n;
+      for (let i = 0; i < 3; i++) {
+        const exchange = await createPet(newPet('order'));
+        const id = BigInt((exchange.response.json as { id: number | bigint }).id);
+        verify(
+          exchange,
+          statusIn([201], 'idsIncreasing', 'for a valid creation'),
+          headerIs('location', new RegExp(`/v1/pets/${id}$`), 'specResponses'),
+        );
+        verify(exchange, () =>
+          id > previous
+            ? undefined
+            : {
+                title: 'Ids not increasing',
+                message: `Received: ${id}\nExpected: above ${previous}`,
+                statement: 'idsIncreasing',
+              },
+        );
+        previous = id;
+      }
+    });
+  },
+);
+
+describe.runIf(options.level === 'strict')('strict: getPet decisions', () => {
+  it.each(['0', '-1', 'abc', '1.5', String(2n ** 63n)])(
+    'rejects petId %s with validation_failed and deprecation headers',
+    async (id) => {
+      verify(await getPet(id), ...rejected('petIdRule', 'for a malformed petId'), ...deprecated);
+    },
+  );
+
+  it('sends Deprecation, Sunset and the successor Link on 404', async () => {
+    verify(
+      await getPet(2n ** 63n - 1n),
+      statusIn([404], 'getAbsent', 'for an absent pet'),
+      errorCode('not_found', 'errorCodes'),
+      ...deprecated,
+    );
+  });
+
+  it.skipIf(options.readOnly)(
+    'sends Deprecation, Sunset and the successor Link on 200, not on 401',
+    async () => {
+      const pet = await createOrStop(newPet('deprecated'));
+      verify(await getPet(pet.id), statusIn([200], 'getFound', 'for a created pet'), ...deprecated);
+      const unauthenticated = await client.send({
+        operation: 'getPet',
+        method: 'GET',
+        path: `/pets/${pet.id}`,
+        headers: {},
+      });
+      verify(
+        unauthenticated,
+        statusIn([401], 'authFirst', 'without a key'),
+        headerAbsent('sunset', 'authFirst'),
+      );
+    },
+  );
+});

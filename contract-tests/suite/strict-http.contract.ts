@@ -1,0 +1,168 @@
+/**
+ * Strict level, HTTP decisions: the 401 challenge, the scheme's case, authentication
+ * before routing, 404/405/413/415 with their codes and headers, and CORS.
+ */
+import { describe, it } from 'vitest';
+import { statusIn } from '../checks.ts';
+import { newPet } from '../fixtures.ts';
+import { client, options, verify } from '../harness.ts';
+import { bearer, jsonWithKey, type OperationId } from '../http.ts';
+import { errorCode, headerIs, headerLists } from '../strict-checks.ts';
+
+const CHALLENGE = 'Bearer realm="petstore"';
+const key = options.apiKey;
+const get = (operation: OperationId, path: string, headers: Record<string, string> = bearer(key)) =>
+  client.send({ operation, method: 'GET', path, headers });
+
+describe.runIf(options.level === 'strict')('strict: authentication and routing', () => {
+  it('challenges a request without a key with WWW-Authenticate Bearer realm="petstore"', async () => {
+    for (const [op, path] of [
+      ['listPets', '/pets'],
+      ['getPet', '/pets/1'],
+      ['other', '/no-such-route'],
+    ] as const)
+      verify(
+        await get(op, path, {}),
+        statusIn([401], 'authFirst', 'without a key'),
+        errorCode('unauthorized', 'errorCodes'),
+        headerIs('www-authenticate', CHALLENGE, 'wwwAuthenticate'),
+      );
+  });
+
+  it('adds error="invalid_token" to the challenge for a wrong key', async () => {
+    verify(
+      await get('listPets', '/pets', bearer(`${key}-wrong`)),
+      statusIn([401], 'auth401', 'with a wrong key'),
+      headerIs('www-authenticate', `${CHALLENGE}, error="invalid_token"`, 'wwwAuthenticate'),
+    );
+  });
+
+  it('treats an empty token or another scheme as a missing key', async () => {
+    for (const authorization of ['Bearer', `Basic ${key}`, key])
+      verify(
+        await get('listPets', '/pets', { authorization }),
+        statusIn([401], 'schemeCase', 'for a missing key'),
+        headerIs('www-authenticate', CHALLENGE, 'wwwAuthenticate'),
+      );
+  });
+
+  it('matches the scheme name case-insensitively', async () => {
+    for (const scheme of ['bearer', 'BEARER'])
+      verify(
+        await get('listPets', '/pets?limit=1', { authorization: `${scheme} ${key}` }),
+        statusIn([200], 'schemeCase', 'for a lower- or upper-case scheme'),
+      );
+  });
+
+  it('answers 404 not_found for unknown routes and the operations not implemented', async () => {
+    for (const path of ['/no-such-route', '/store/orders', '/pets/1/owner'])
+      verify(
+        await get('other', path),
+        statusIn([404], 'notImplemented', 'for an unknown route'),
+        errorCode('not_found', 'notFoundRoute'),
+      );
+  });
+
+  it('answers 405 method_not_allowed with Allow for another method on a known path', async () => {
+    const cases = [
+      ['DELETE', '/pets', ['GET', 'POST']],
+      ['PUT', '/pets/1', ['GET']],
+      ['PATCH', '/pets', ['GET', 'POST']],
+    ] as const;
+    for (const [method, path, allow] of cases) {
+      const exchange = await client.send({
+        operation: 'other',
+        method,
+        path,
+        headers: jsonWithKey(key),
+        rawBody: '{}',
+      });
+      verify(
+        exchange,
+        statusIn([405], 'methodNotAllowed', `for ${method} ${path}`),
+        errorCode('method_not_allowed', 'methodNotAllowed'),
+        headerLists('allow', allow, 'methodNotAllowed'),
+      );
+    }
+  });
+
+  it.skipIf(options.readOnly)(
+    'answers 415 unsupported_media_type for a creation that is not JSON',
+    async () => {
+      const body = JSON.stringify(newPet('form'));
+      for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+        const exchange = await client.send({
+          operation: 'createPet',
+          method: 'POST',
+          path: '/pets',
+          headers: { ...bearer(key), 'content-type': type },
+          rawBody: body,
+        });
+        verify(
+          exchange,
+          statusIn([415], 'unsupportedMediaType', `for Content-Type ${type}`),
+          errorCode('unsupported_media_type', 'unsupportedMediaType'),
+        );
+      }
+    },
+  );
+
+  it.skipIf(options.readOnly)('answers 413 payload_too_large for a body over 64 KiB', async () => {
+    const rawBody = JSON.stringify({ ...newPet('big'), name: 'x'.repeat(70_000) });
+    const exchange = await client.send({
+      operation: 'createPet',
+      method: 'POST',
+      path: '/pets',
+      headers: jsonWithKey(key),
+      rawBody,
+    });
+    verify(
+      exchange,
+      statusIn([413], 'payloadTooLarge', 'for a body over 64 KiB'),
+      errorCode('payload_too_large', 'payloadTooLarge'),
+    );
+  });
+
+  it('echoes the Origin and exposes the headers a browser client needs', async () => {
+    const origin = 'http://localhost:5173';
+    for (const [op, path, headers] of [
+      ['listPets', '/pets?limit=1', bearer(key)],
+      ['listPets', '/pets', {}],
+    ] as const) {
+      const exchange = await get(op, path, { ...headers, origin });
+      verify(
+        exchange,
+        headerIs('access-control-allow-origin', origin, 'cors'),
+        headerLists(
+          'access-control-expose-headers',
+          ['Link', 'Deprecation', 'Sunset', 'WWW-Authenticate', 'Retry-After'],
+          'cors',
+        ),
+      );
+    }
+  });
+
+  it('answers a CORS preflight with 204 without authentication', async () => {
+    const exchange = await client.send({
+      operation: 'other',
+      method: 'OPTIONS',
+      path: '/pets',
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    });
+    verify(
+      exchange,
+      statusIn([204], 'cors', 'for a preflight'),
+      headerIs('access-control-allow-origin', 'http://localhost:5173', 'cors'),
+      headerLists('access-control-allow-methods', ['GET', 'POST'], 'cors'),
+      headerLists(
+        'access-control-allow-headers',
+        ['Authorization', 'Content-Type', 'Prefer'],
+        'cors',
+      ),
+    );
+  });
+});
