@@ -82,6 +82,25 @@ export function cpuSeconds(pid: number): number | undefined {
   }
 }
 
+/**
+ * Waits until a process stops using CPU by itself (under 5 % of a core over two 250 ms
+ * samples), e.g. after work a server deferred past its first answer; resolves with the
+ * milliseconds waited, or gives up after `timeoutMs`.
+ */
+export async function waitUntilIdle(pid: number, timeoutMs = 120_000): Promise<number> {
+  const started = performance.now();
+  let quiet = 0;
+  let last = cpuSeconds(pid);
+  while (last !== undefined && quiet < 2 && performance.now() - started < timeoutMs) {
+    await sleep(250);
+    const now = cpuSeconds(pid);
+    if (now === undefined) break;
+    quiet = now - last < 0.0125 ? quiet + 1 : 0;
+    last = now;
+  }
+  return performance.now() - started;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function answers(url: string, headers: Record<string, string>): Promise<boolean> {

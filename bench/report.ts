@@ -86,6 +86,10 @@ export function formatTable(result: BenchResult): string {
     .map((run) => `${run.server}@${run.seedCount} ${num(run.rssMiB)} MiB`)
     .join(', ');
   lines.push(`resident memory after load: ${memory}`);
+  const settle = result.runs
+    .map((run) => `${run.server}@${run.seedCount} ${num(run.startupMs)}+${num(run.settleMs)} ms`)
+    .join(', ');
+  lines.push(`first answer + until idle, per run: ${settle}`);
   return lines.join('\n');
 }
 

@@ -5,7 +5,7 @@
  */
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { measure } from './load.ts';
-import { canPin, freePort, pinSelf, residentMiB, startServer } from './processes.ts';
+import { canPin, freePort, pinSelf, residentMiB, startServer, waitUntilIdle } from './processes.ts';
 import { API_KEY, basePath, type ServerName, serverCommand } from './servers.ts';
 import { judge, type ServerRun, type Verdict } from './targets.ts';
 import { WORKLOAD_LABELS, WORKLOADS, workloadRequests } from './workloads.ts';
@@ -105,7 +105,10 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       if (seedCount === small) recordStartup(server, running.startupMs);
       const workloads = {} as ServerRun['workloads'];
       let rssMiB: number | undefined;
+      let settleMs = 0;
       try {
+        settleMs = await waitUntilIdle(running.pid);
+        say(`  idle ${settleMs.toFixed(0)} ms after its first answer`);
         for (const workload of WORKLOADS) {
           workloads[workload] = await measure({
             origin: running.origin,
@@ -125,7 +128,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
         rssMiB = residentMiB(running.pid);
         await running.stop();
       }
-      runs.push({ server, seedCount, startupMs: running.startupMs, rssMiB, workloads });
+      runs.push({ server, seedCount, startupMs: running.startupMs, settleMs, rssMiB, workloads });
     }
   }
   for (const server of options.servers) {
@@ -177,6 +180,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       'createPet runs last and grows the store by every request it makes; the reads see exactly the seeded pets.',
       `Servers run pinned to core ${SERVER_CORE} and autocannon to core ${LOAD_CORE} when "pinned" is true.`,
       'Start-up is spawn to the first 2xx answer to GET /pets?limit=1 under the base path, at the smallest size (median of the samples).',
+      'Before its workloads each server is left until it stops using CPU by itself (settleMs: work deferred past the first answer, such as filling a store in the background, is not counted against the first workload).',
       'RSS is VmRSS of the server process after its last workload.',
       'cpuUsPerRequest is the server process CPU time (user + system, /proc/PID/stat) over the measured run divided by its requests: steadier than req/s when the machine is shared.',
     ],

@@ -11,6 +11,8 @@ export type ServerRun = {
   server: ServerName;
   seedCount: number;
   startupMs: number;
+  /** From the first answer until the process stopped using CPU by itself (deferred work). */
+  settleMs: number;
   rssMiB: number | undefined;
   workloads: Record<WorkloadName, LoadResult>;
 };
