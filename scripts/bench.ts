@@ -102,6 +102,8 @@ console.log(`\nwrote ${await writeResult(result, values.out)}`);
 if (profileDir !== undefined) {
   for (const file of readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile'))) {
     const summary = summariseProfile(join(profileDir, file));
+    // tsx's module loader thread writes a profile of its own, which never serves a request.
+    if (summary.servingBusyMs === 0) continue;
     console.log(
       `\n${join(profileDir, file)}: ${summary.startupMs.toFixed(0)} ms before the first request, then ${summary.servingBusyMs.toFixed(0)} ms busy serving; top self time while serving:`,
     );
