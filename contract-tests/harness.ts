@@ -6,7 +6,7 @@
 import { appendFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { type Check, everyResponseChecks, statusDocumented, statusIn } from './checks.ts';
-import { createClient, type Exchange } from './http.ts';
+import { type Client, createClient, type Exchange } from './http.ts';
 import { readOptions } from './options.ts';
 import { renderFailure } from './report.ts';
 import { loadContractSpec } from './spec-model.ts';
@@ -29,18 +29,34 @@ expect.extend({
   },
 });
 
+/** With --read-only, refuses any request but GET before it leaves (a safety net for production). */
+function guardReadOnly(inner: Client): Client {
+  if (!options.readOnly) return inner;
+  return {
+    baseUrl: inner.baseUrl,
+    send: (request) =>
+      request.method === 'GET'
+        ? inner.send(request)
+        : Promise.reject(
+            new Error(`read-only run: refusing to send ${request.method} ${request.path}`),
+          ),
+  };
+}
+
 /** The options of this run. */
 export const options = readOptions();
 /** The spec at this run's level. */
 export const spec = loadContractSpec(options.level);
 /** The client every suite file uses. */
-export const client = createClient(options.baseUrl, (exchange) => {
-  if (options.logFile)
-    appendFileSync(
-      options.logFile,
-      `${JSON.stringify({ operation: exchange.request.operation, method: exchange.request.method, status: exchange.response.status })}\n`,
-    );
-});
+export const client = guardReadOnly(
+  createClient(options.baseUrl, (exchange) => {
+    if (options.logFile)
+      appendFileSync(
+        options.logFile,
+        `${JSON.stringify({ operation: exchange.request.operation, method: exchange.request.method, status: exchange.response.status })}\n`,
+      );
+  }),
+);
 
 const common = everyResponseChecks(spec);
 
