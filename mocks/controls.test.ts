@@ -8,7 +8,8 @@ const { store } = useInProcessMock({ seedCount: 40 });
 const JSON_TYPE = { 'content-type': 'application/json' };
 const create = (name: string) =>
   call('POST', '/v1/pets', { headers: JSON_TYPE, body: JSON.stringify({ name, categoryId: 3 }) });
-const putData = (body: string) => call('PUT', '/__mock/data', { key: null, headers: JSON_TYPE, body });
+const putData = (body: string) =>
+  call('PUT', '/__mock/data', { key: null, headers: JSON_TYPE, body });
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -40,10 +41,14 @@ it('replaces the data set and continues ids above the largest one', async () => 
 
 it('serves and fetches ids above 2^53 exactly, and assigns the next id above them', async () => {
   const big = '9007199254740993';
-  await putData(`[{"id":${big},"name":"Huge","categoryId":9223372036854775807,"status":"available"}]`);
+  await putData(
+    `[{"id":${big},"name":"Huge","categoryId":9223372036854775807,"status":"available"}]`,
+  );
   const fetched = await call('GET', `/v1/pets/${big}`);
   expect(fetched.status).toBe(200);
-  expect(fetched.text).toBe(`{"id":${big},"name":"Huge","categoryId":9223372036854775807,"status":"available"}`);
+  expect(fetched.text).toBe(
+    `{"id":${big},"name":"Huge","categoryId":9223372036854775807,"status":"available"}`,
+  );
   expect((await call('GET', '/v1/pets')).text).toContain(`"id":${big}`);
   expect((await create('After huge')).text).toContain('"id":9007199254740994');
   expect((await call('GET', '/v1/pets/9007199254740994')).status).toBe(200);
@@ -55,10 +60,14 @@ it('rejects a data set with an invalid or duplicate pet, keeping the old data', 
     '[{"id":1,"name":"A","categoryId":1},{"id":1,"name":"B","categoryId":1}]',
     '{"animals":[]}',
     '[{"id":1,"name":"A","categoryId":1,',
+    '[{"id":1,"name":"A","categoryId":1,"__proto__":{"polluted":"yes"}}]',
+    '[{"id":1,"name":"A","categoryId":1,"owner":"someone"}]',
   ]) {
     const reply = await putData(body);
     expect(reply.status, body).toBe(400);
-    expect(['validation_failed', 'malformed_json'], body).toContain((reply.body as { code: string }).code);
+    expect(['validation_failed', 'malformed_json'], body).toContain(
+      (reply.body as { code: string }).code,
+    );
   }
   expect((await call('GET', '/__mock/state', { key: null })).body).toMatchObject({ count: 40 });
 });

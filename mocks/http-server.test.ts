@@ -1,5 +1,6 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -171,4 +172,35 @@ it('refuses to start on a corrupt or truncated data file, naming it', async () =
     );
     expect(await readFile(file, 'utf8')).toBe(text);
   }
+});
+
+it('refuses methods a Fetch Request cannot carry with 405 and keeps serving', async () => {
+  const reply = await send('/v1/pets', { method: 'TRACE', headers: AUTH });
+  expect(reply.status).toBe(405);
+  expect(JSON.parse(reply.text)).toMatchObject({ code: 'method_not_allowed', status: 405 });
+  expect((await fetch(`${server.baseUrl}/pets`, { headers: AUTH })).status).toBe(200);
+});
+
+it('drops a client that stalls in its headers once the request timeout passes', async () => {
+  const quick = await startMockServer({ port: 0, requestTimeout: 500 });
+  const started = performance.now();
+  const closed = await new Promise<string>((resolve) => {
+    let text = '';
+    const socket = connect(Number(new URL(quick.origin).port), '127.0.0.1', () =>
+      socket.write('GET /v1/pets HTTP/1.1\r\nHost: x\r\n'),
+    );
+    socket.on('data', (part) => {
+      text += part;
+    });
+    socket.on('close', () => resolve(text));
+  });
+  expect(closed).toMatch(/^HTTP\/1\.1 408/);
+  expect(performance.now() - started).toBeLessThan(3_000);
+  await quick.close();
+});
+
+it('answers a malformed percent-escape in the path after authentication, never 500', async () => {
+  expect((await send('/v1/pets/%E0%A4%A', { headers: AUTH })).status).toBe(400);
+  expect((await send('/v1/pets/%E0%A4%A')).status).toBe(401);
+  expect((await send('/v1/%ZZ/x', { headers: AUTH })).status).toBe(404);
 });

@@ -27,6 +27,8 @@ export type MockServerOptions = {
   /** JSON file the data set is persisted to and reloaded from. */
   dataFile?: string;
   maxPets?: number;
+  /** Milliseconds a client has for a whole request (default 30 s; headers: at most 10 s). */
+  requestTimeout?: number;
   quiet?: boolean;
   /** Told about every unexpected fault answered 500 (the CLI logs them). */
   onError?: (error: unknown, request: Request) => void;
@@ -43,6 +45,8 @@ export type MockServer = {
 // Control requests replace whole data sets, so they may be far larger than an animal.
 const MAX_CONTROL_BODY_BYTES = 64 * 1024 * 1024;
 const NO_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
+// Methods a Fetch Request cannot carry: refused here, the same way on every path.
+const UNREPRESENTABLE = new Set(['CONNECT', 'TRACE', 'TRACK']);
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '']);
 const HOST_HEADER = /^[A-Za-z0-9.-]+(?::[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::[0-9]{1,5})?$/;
 
@@ -75,6 +79,23 @@ function readBody(
   });
 }
 
+const PERCENT = /%/g;
+
+/**
+ * msw decodes path parameters and throws on malformed escapes (`%E0%A4%A`): such a path is
+ * passed on with its `%` taken literally, so the handlers answer it (400 or 404) after auth.
+ */
+function literalIfMalformed(path: string): string {
+  if (!path.includes('%')) return path;
+  const end = path.indexOf('?') >>> 0;
+  try {
+    decodeURIComponent(path.slice(0, end));
+    return path;
+  } catch {
+    return path.slice(0, end).replace(PERCENT, '%25') + path.slice(end);
+  }
+}
+
 function toHeaders(raw: string[]): [string, string][] {
   const pairs: [string, string][] = [];
   for (let i = 0; i < raw.length; i += 2) pairs.push([raw[i] as string, raw[i + 1] as string]);
@@ -96,6 +117,7 @@ async function write(res: ServerResponse, response: Response, closeAfter: boolea
 /** Starts the standalone mock; resolves once it listens. */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const host = options.host ?? '127.0.0.1';
+  const requestTimeout = options.requestTimeout ?? 30_000;
   const apiKeys = options.apiKeys?.length ? options.apiKeys : [DEFAULT_API_KEY];
   const store = createStore({ seedCount: options.seedCount, maxPets: options.maxPets });
   await store.ready;
@@ -117,9 +139,19 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     try {
       if (!path.startsWith('/'))
         throw new MockError(404, 'not_found', 'request targets must be paths such as /v1/pets');
+      if (UNREPRESENTABLE.has(method)) {
+        throw new MockError(
+          405,
+          'method_not_allowed',
+          `${method} is not supported; use GET or POST`,
+          {
+            allow: 'GET, POST',
+          },
+        );
+      }
       const read = NO_BODY.has(method) ? undefined : await readBody(req, cap);
       const body = read?.bytes;
-      const request = new Request(base + path, {
+      const request = new Request(base + literalIfMalformed(path), {
         method,
         headers: toHeaders(req.rawHeaders),
         body:
@@ -145,12 +177,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   };
   const server = createServer(
     {
-      requestTimeout: 30_000,
-      headersTimeout: 10_000,
+      requestTimeout,
+      headersTimeout: Math.min(10_000, requestTimeout),
       keepAliveTimeout: 5_000,
       maxHeaderSize: 16_384,
-      // Enforce the two timeouts within 2 s of expiry (node's default check is every 30 s).
-      connectionsCheckingInterval: 2_000,
+      // Enforce the timeouts soon after expiry (node's default check is every 30 s).
+      connectionsCheckingInterval: Math.min(2_000, Math.max(100, requestTimeout / 4)),
     },
     (req, res) => void onRequest(req, res),
   );

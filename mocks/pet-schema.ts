@@ -3,12 +3,19 @@
  * `Pet`, validated by spec/validation.ts, so the record shape is never restated.
  */
 import type { StandardSchemaV1 } from '@standard-schema/spec';
+import { nodeAt } from '../spec/decisions.ts';
+import { openapiDocument } from '../spec/document.gen.ts';
 import type { PetId } from './ids.ts';
 import type { PetStatus } from './spec-facts.ts';
 import { specValidator } from './validate.ts';
 
 /** A stored animal, as the spec's `Pet` (ids may be bigints above 2^53). */
 export type Pet = { id: PetId; name: string; categoryId: PetId; status?: PetStatus };
+
+/** The property names of the spec's Pet. */
+export const PET_PROPERTIES: ReadonlySet<string> = new Set(
+  Object.keys(nodeAt(openapiDocument, '/components/schemas/Pet/properties') as object),
+);
 
 /** Returns the spec's complaints about a value as a Pet (empty when it is one). */
 export function petIssues(value: unknown, root = 'pet'): string[] {

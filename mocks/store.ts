@@ -6,7 +6,7 @@ import { Collection } from '@msw/data';
 import { DEFAULT_MAX_PETS, DEFAULT_SEED_COUNT } from './defaults.ts';
 import { MockError } from './errors.ts';
 import { firstIndexAfter, MAX_ID, type PetId, toPetId } from './ids.ts';
-import { type Pet, petIssues, petSchema } from './pet-schema.ts';
+import { PET_PROPERTIES, type Pet, petIssues, petSchema } from './pet-schema.ts';
 import { seedPets } from './seed.ts';
 import { DEFAULT_STATUS, type PetStatus } from './spec-facts.ts';
 import type { NewPet } from './validate.ts';
@@ -50,6 +50,15 @@ export function checkDataSet(pets: unknown, maxPets: number): Pet[] {
   }
   const seen = new Set<PetId>();
   for (const [i, pet] of pets.entries()) {
+    // Pet allows other properties; a stored data set keeps only the spec's fields.
+    const extra = Object.keys(pet ?? {}).find((key) => !PET_PROPERTIES.has(key));
+    if (extra !== undefined) {
+      throw new MockError(
+        400,
+        'validation_failed',
+        `pets[${i}] property "${extra}" is not a Pet field`,
+      );
+    }
     const issues = petIssues(pet, `pets[${i}]`);
     if (issues.length > 0) throw new MockError(400, 'validation_failed', issues.join('; '));
     const id = toPetId((pet as Pet).id);
