@@ -39,7 +39,10 @@ it('takes the statuses, the sunset and the deprecation date from the spec', () =
 
 it('converts query strings with care: no float, exponent, hex or blank limit passes', () => {
   for (const raw of ['1.0', '1e1', '0x10', '', ' 1', '+1', '١']) {
-    expect(rejects(() => parseLimit(raw)), raw).toContain('limit must be an integer');
+    expect(
+      rejects(() => parseLimit(raw)),
+      raw,
+    ).toContain('limit must be an integer');
   }
 });
 
