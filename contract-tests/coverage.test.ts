@@ -1,0 +1,24 @@
+import { expect, it } from 'vitest';
+import { coverageTable } from './coverage.ts';
+
+const log = [
+  { operation: 'listPets', method: 'GET', status: 200 },
+  { operation: 'listPets', method: 'GET', status: 200 },
+  { operation: 'listPets', method: 'GET', status: 400 },
+  { operation: 'getPet', method: 'GET', status: 404 },
+  { operation: 'other', method: 'DELETE', status: 405 },
+]
+  .map((e) => JSON.stringify(e))
+  .join('\n');
+
+it('counts responses per operation and documented status, flagging undocumented ones', () => {
+  const table = coverageTable(log, 'interface');
+  expect(table).toContain('listPets   200: 2 | 400 (undocumented): 1 | 401: 0');
+  expect(table).toContain('createPet  201: 0 | 400: 0 | 401: 0');
+  expect(table).toContain('getPet     200: 0 | 401: 0 | 404: 1');
+  expect(table).toContain('other requests (routes and methods outside the operations): 1');
+});
+
+it('lists the decisions\u2019 statuses as documented at strict level', () => {
+  expect(coverageTable(log, 'strict')).toContain('listPets   200: 2 | 400: 1 | 401: 0 | 405: 0');
+});
