@@ -92,8 +92,11 @@ async function assertReachable(baseUrl: string, apiKey: string) {
       signal: AbortSignal.timeout(10_000),
     });
   } catch (error) {
-    const cause = (error as { cause?: { code?: string; message?: string; errors?: { code?: string }[] } }).cause;
-    const why = cause?.code ?? cause?.errors?.[0]?.code ?? cause?.message ?? (error as Error).message;
+    const cause = (
+      error as { cause?: { code?: string; message?: string; errors?: { code?: string }[] } }
+    ).cause;
+    const why =
+      cause?.code ?? cause?.errors?.[0]?.code ?? cause?.message ?? (error as Error).message;
     throw new UsageError(
       `cannot reach ${baseUrl} (${why}); is the server running, and is the URL right?`,
     );
