@@ -9,7 +9,7 @@ const MiB = 1024 * 1024;
 /** How an abusive exchange ended. */
 export interface Abuse {
   status: number | undefined;
-  /** Body bytes handed to the socket before the server answered or closed. */
+  /** Body bytes handed to the socket before the server closed the connection. */
   written: number;
   closedByServer: boolean;
   /** Milliseconds from the first byte sent to the server closing (or the give-up time). */
@@ -22,8 +22,9 @@ function open(origin: string): Socket {
 }
 
 /**
- * Sends `head`, then body chunks until the server answers or closes, at most `maxBytes`;
- * gives up `graceMs` after the last write.
+ * Sends `head`, then body chunks until the server closes the connection or `maxBytes` are
+ * written, even after an answer, so a server that keeps reading (draining) is caught; gives
+ * up `graceMs` after the last write.
  */
 export function streamBody(
   origin: string,
@@ -54,7 +55,7 @@ export function streamBody(
       });
     };
     const pump = () => {
-      if (done || text !== '' || written >= maxBytes) return;
+      if (done || written >= maxBytes) return;
       written += chunk.length;
       clearTimeout(timer);
       timer = setTimeout(() => finish(), graceMs);
