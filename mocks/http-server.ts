@@ -8,7 +8,7 @@ import { getResponse } from 'msw';
 import { DEFAULT_API_KEY } from './auth.ts';
 import { createNodeKeyMatcher } from './auth-node.ts';
 import { createControlHandlers } from './controls.ts';
-import { errorResponse, MockError } from './errors.ts';
+import { errorResponse, MockError, RESPONSE_TEXT } from './errors.ts';
 import { createHandlers } from './handlers.ts';
 import { attachPersistence } from './persistence.ts';
 import { MAX_BODY_BYTES } from './spec-facts.ts';
@@ -108,7 +108,13 @@ async function write(res: ServerResponse, response: Response, closeAfter: boolea
     headers[name] = value;
   });
   if (closeAfter) headers.connection = 'close';
-  const body = response.body === null ? undefined : Buffer.from(await response.arrayBuffer());
+  const text = RESPONSE_TEXT.get(response);
+  const body =
+    text !== undefined
+      ? Buffer.from(text)
+      : response.body === null
+        ? undefined
+        : Buffer.from(await response.arrayBuffer());
   if (body !== undefined) headers['content-length'] = String(body.length);
   res.writeHead(response.status, headers);
   res.end(body);
