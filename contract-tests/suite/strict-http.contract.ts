@@ -2,7 +2,7 @@
  * Strict level, HTTP decisions: the 401 challenge, the scheme's case, authentication
  * before routing, 404/405/413/415 with their codes and headers, and CORS.
  */
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { statusIn } from '../checks.ts';
 import { newPet } from '../fixtures.ts';
 import { client, options, verify } from '../harness.ts';
@@ -15,18 +15,40 @@ const get = (operation: OperationId, path: string, headers: Record<string, strin
   client.send({ operation, method: 'GET', path, headers });
 
 describe.runIf(options.level === 'strict')('strict: authentication and routing', () => {
-  it('challenges a request without a key with WWW-Authenticate Bearer realm="petstore"', async () => {
+  it('challenges a request without a key the same way on every route', async () => {
+    const bodies = new Set<string>();
     for (const [op, path] of [
       ['listPets', '/pets'],
       ['getPet', '/pets/1'],
+      ['getPet', '/pets/abc'],
       ['other', '/no-such-route'],
-    ] as const)
+    ] as const) {
+      const exchange = await get(op, path, {});
+      bodies.add(exchange.response.text);
       verify(
-        await get(op, path, {}),
+        exchange,
         statusIn([401], 'authFirst', 'without a key'),
         errorCode('unauthorized', 'errorCodes'),
         headerIs('www-authenticate', CHALLENGE, 'wwwAuthenticate'),
       );
+    }
+    expect(bodies.size, `401 bodies differ between routes: ${[...bodies].join(' | ')}`).toBe(1);
+  });
+
+  it.skipIf(options.readOnly)('accepts a JSON creation with a charset parameter', async () => {
+    const body = newPet('charset');
+    const headers = { ...bearer(key), 'content-type': 'application/json; charset=utf-8' };
+    const exchange = await client.send({
+      operation: 'createPet',
+      method: 'POST',
+      path: '/pets',
+      headers,
+      body,
+    });
+    verify(
+      exchange,
+      statusIn([201], 'unsupportedMediaType', 'for application/json; charset=utf-8'),
+    );
   });
 
   it('adds error="invalid_token" to the challenge for a wrong key', async () => {
