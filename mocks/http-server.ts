@@ -29,6 +29,7 @@ export type MockServerOptions = {
   maxPets?: number;
   /** Milliseconds a client has for a whole request (default 30 s; headers: at most 10 s). */
   requestTimeout?: number;
+  /** Part of the agreed interface; the server never prints anyway (only scripts/ do). */
   quiet?: boolean;
   /** Told about every unexpected fault answered 500 (the CLI logs them). */
   onError?: (error: unknown, request: Request) => void;
