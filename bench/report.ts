@@ -99,7 +99,7 @@ export function formatVerdicts(result: BenchResult): string {
     .map((v) => {
       const mark = v.result === 'pass' ? 'PASS' : v.result === 'fail' ? 'FAIL' : 'SKIP';
       const stretch = v.stretch ? ` (stretch >= 0.25: ${v.stretch.toUpperCase()})` : '';
-      return `${mark}  ${v.target.padEnd(34)} ${num(v.value, 2).padStart(8)}  ${v.bound}${stretch}`;
+      return `${mark}  ${v.target.padEnd(34)} ${num(v.value, 3).padStart(8)}  ${v.bound}${stretch}`;
     })
     .join('\n');
 }
