@@ -672,7 +672,7 @@ export const openapiDocument: OpenApiDocument = {
         }
       },
       "ServiceUnavailable": {
-        "description": "The service is unavailable (the mock answers this only when forced with `Prefer: code=503`).",
+        "description": "The service is unavailable or cannot take more data (the mock answers this when forced with `Prefer: code=503`, and on createPet when its store holds `--max-pets` animals).",
         "x-decision": "The interface shows no unavailability status; 503 with `Retry-After` (RFC 9110).",
         "headers": {
           "Retry-After": {

@@ -189,7 +189,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The service is unavailable (the mock answers this only when forced with `Prefer: code=503`). */
+        /** @description The service is unavailable or cannot take more data (the mock answers this when forced with `Prefer: code=503`, and on createPet when its store holds `--max-pets` animals). */
         ServiceUnavailable: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
