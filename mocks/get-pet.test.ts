@@ -62,3 +62,10 @@ it('keeps the query string out of the successor link', async () => {
   const reply = await call('GET', '/v1/pets/1?x=/y');
   expect(reply.headers.get('link')).toBe(`<${ORIGIN}/v1/pets>; rel="successor-version"`);
 });
+
+it('answers a forced 401 like any other route, without deprecation headers', async () => {
+  const reply = await call('GET', '/v1/pets/1', { headers: { prefer: 'code=401' } });
+  expect(reply.status).toBe(401);
+  expect(reply.headers.get('deprecation')).toBeNull();
+  expect(reply.headers.get('sunset')).toBeNull();
+});

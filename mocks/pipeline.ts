@@ -62,7 +62,9 @@ export function createPipeline(options: PipelineOptions) {
       return await target[1](request, headers);
     } catch (error) {
       if (!(error instanceof MockError)) options.onError?.(error, request);
-      return errorResponse(error, headers);
+      // A 401 looks the same on every route, even when forced with Prefer on getPet.
+      const unauthorized = error instanceof MockError && error.status === 401;
+      return errorResponse(error, unauthorized ? corsHeaders(origin) : headers);
     }
   };
 }
