@@ -10,6 +10,7 @@ import { createNodeKeyMatcher } from './auth-node.ts';
 import { createControlHandlers } from './controls.ts';
 import { errorResponse, MockError, RESPONSE_TEXT } from './errors.ts';
 import { createHandlers } from './handlers.ts';
+import { createLanding, type Landing } from './landing/landing.ts';
 import { attachPersistence } from './persistence.ts';
 import { MAX_BODY_BYTES } from './spec-facts.ts';
 import { createStore } from './store.ts';
@@ -134,10 +135,13 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     ...createControlHandlers(store),
   ];
   let origin = '';
+  let landing: Landing | undefined;
   const wildcard = WILDCARD_HOSTS.has(host);
   const onRequest = async (req: IncomingMessage, res: ServerResponse) => {
     const method = req.method ?? 'GET';
     const path = req.url ?? '/';
+    // The landing page and API reference (mocks/landing/): never consulted for /v1 or /__mock/.
+    if (!path.startsWith('/v1') && !path.startsWith('/__mock/') && landing?.(req, res)) return;
     const cap = path.startsWith('/__mock/') ? MAX_CONTROL_BODY_BYTES : MAX_BODY_BYTES;
     // Bound to every interface, links follow the address the client used (when it is sane).
     const hostHeader = req.headers.host;
@@ -199,6 +203,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   });
   const { port } = server.address() as AddressInfo;
   origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  landing = createLanding({ baseUrl: `${origin}/v1`, apiKeys });
   return {
     origin,
     baseUrl: `${origin}/v1`,
