@@ -1,7 +1,8 @@
 /**
- * The msw handlers of the Pet Store: listPets, createPet and getPet over the store, one
- * handler per path dispatching on method, hot paths first. Environment-free: the browser
- * worker, setupServer and the standalone server all use these.
+ * The msw handlers of the Pet Store: listPets, createPet and getPet over the store, as one
+ * msw handler for /v1 that routes by path, then by method (msw parses the request for every
+ * handler it tries, so one handler instead of three saves that work; see createRouter).
+ * Environment-free: the browser worker, setupServer and the standalone server all use these.
  */
 import { http } from 'msw';
 import { createPortableKeyMatcher, DEFAULT_API_KEY, type KeyMatcher } from './auth.ts';
@@ -33,6 +34,30 @@ const deprecationHeaders = (request: Request): Record<string, string> => {
   return { deprecation: DEPRECATION, sunset: SUNSET, link: `<${path}>; rel="successor-version"` };
 };
 
+type RouteName = 'pets' | 'pet' | 'other';
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/**
+ * Which path of the API a request URL is on, decided the way msw matches the path patterns
+ * `${base}/pets`, `${base}/pets/:petId` and `${base}/*` (path-to-regexp 6: case-insensitive,
+ * optional trailing slash, query and hash ignored), with the expressions compiled once instead
+ * of on every request, and one msw handler instead of three to try.
+ */
+export function createRouter(origin: string | undefined): (url: string) => RouteName | undefined {
+  const start = `^${origin === undefined ? '(.*)' : escapeRegExp(origin)}\\/v1`;
+  const routes: [RouteName, RegExp][] = [
+    ['pets', new RegExp(`${start}\\/pets[\\/#\\?]?$`, 'i')],
+    ['pet', new RegExp(`${start}\\/pets(?:\\/([^\\/#\\?]+?))[\\/#\\?]?$`, 'i')],
+    ['other', new RegExp(`${start}(?:\\/(.*))[\\/#\\?]?$`, 'i')],
+  ];
+  return (url) => {
+    const end = url.search(/[?#]/);
+    const clean = end === -1 ? url : url.slice(0, end);
+    return routes.find(([, pattern]) => pattern.test(clean))?.[0];
+  };
+}
+
 /** Creates the msw handlers of the Pet Store over `store`. */
 export function createHandlers(options: HandlerOptions) {
   const keys = options.apiKeys ?? [DEFAULT_API_KEY];
@@ -43,19 +68,22 @@ export function createHandlers(options: HandlerOptions) {
     onError: options.onError,
   });
   const { listPets, createPet, getPet } = createOperations(options.store);
-  const pets: Route = {
-    allow: 'GET, POST',
-    methods: { GET: ['listPets', listPets], POST: ['createPet', createPet] },
+  const routes: Record<RouteName, Route | undefined> = {
+    pets: {
+      allow: 'GET, POST',
+      methods: { GET: ['listPets', listPets], POST: ['createPet', createPet] },
+    },
+    pet: { allow: 'GET', methods: { GET: ['getPet', getPet] }, headers: deprecationHeaders },
+    other: undefined,
   };
-  const pet: Route = {
-    allow: 'GET',
-    methods: { GET: ['getPet', getPet] },
-    headers: deprecationHeaders,
-  };
-  const base = `${options.origin ?? '*'}/v1`;
+  const routeOf = createRouter(options.origin);
   return [
-    http.all(`${base}/pets`, ({ request }) => serve(request, pets)),
-    http.all(`${base}/pets/:petId`, ({ request }) => serve(request, pet)),
-    http.all(`${base}/*`, ({ request }) => serve(request, undefined)),
+    http.all<{ route: RouteName }>(
+      ({ request }) => {
+        const route = routeOf(request.url);
+        return route === undefined ? false : { matches: true, params: { route } };
+      },
+      ({ request, params }) => serve(request, routes[params.route]),
+    ),
   ];
 }
