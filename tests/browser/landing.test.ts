@@ -1,0 +1,113 @@
+import { mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type MockServer, startMockServer } from '../../mocks/http-server.ts';
+import { launchChromium, skipReason } from './harness.ts';
+
+const SKIP = skipReason();
+const REPORT_DIR = new URL('../../reports/browser/', import.meta.url);
+
+let browser: Browser;
+let mock: MockServer;
+let context: BrowserContext;
+// A page on another origin, as any site the developer visits while the mock runs.
+let otherSite: Server;
+let otherOrigin: string;
+
+beforeAll(async () => {
+  if (SKIP) return process.emitWarning(SKIP);
+  [browser, mock] = await Promise.all([
+    launchChromium(),
+    startMockServer({ port: 0, quiet: true }),
+  ]);
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  otherSite = createServer((_request, response) => response.end('<!doctype html><title>x</title>'));
+  await new Promise<void>((resolve) => otherSite.listen(0, '127.0.0.1', resolve));
+  otherOrigin = `http://127.0.0.1:${(otherSite.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  otherSite?.close();
+  await Promise.all([browser?.close(), mock?.close()]);
+});
+
+it('shows the base URL, the key and a live table of the data at /', async (test) => {
+  test.skip(SKIP !== undefined, SKIP);
+  const page = await context.newPage();
+  await page.goto(`${mock.origin}/`);
+  expect(await page.textContent('#base-url')).toBe(mock.baseUrl);
+  expect(await page.textContent('#api-keys')).toBe('petstore-dev-key');
+  const state = (await (await fetch(`${mock.origin}/__mock/state`)).json()) as { count: number };
+  await page.waitForFunction(
+    (count) => document.querySelectorAll('#pets tr').length === count,
+    state.count,
+  );
+  const created = await fetch(`${mock.baseUrl}/pets`, {
+    method: 'POST',
+    headers: { Authorization: 'Bearer petstore-dev-key', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'Live Update', categoryId: 2 }),
+  });
+  expect(created.status).toBe(201);
+  await page.waitForFunction(
+    () =>
+      Array.from(document.querySelectorAll('#pets td')).some(
+        (cell) => cell.textContent === 'Live Update',
+      ),
+    undefined,
+    { timeout: 6_000 },
+  );
+  mkdirSync(REPORT_DIR, { recursive: true });
+  await page.screenshot({ path: new URL('landing.png', REPORT_DIR).pathname });
+});
+
+it('renders the spec in Swagger UI and runs listPets against the mock with the key', async (test) => {
+  test.skip(SKIP !== undefined, SKIP);
+  const page = await context.newPage();
+  const external: string[] = [];
+  page.on('request', (request) => {
+    if (!request.url().startsWith(mock.origin) && !request.url().startsWith('data:')) {
+      external.push(request.url());
+    }
+  });
+  await page.goto(`${mock.origin}/docs/`);
+  await page.waitForSelector('#operations-pets-listPets', { timeout: 15_000 });
+  const deprecated = await page.$$eval('.opblock-deprecated [data-path]', (paths) =>
+    paths.map((path) => path.getAttribute('data-path')),
+  );
+  expect(deprecated).toEqual(['/pets/{petId}']);
+  await page.click('#operations-pets-listPets .opblock-summary');
+  await page.click('#operations-pets-listPets button.execute');
+  const status = await page.waitForSelector(
+    '#operations-pets-listPets .live-responses-table tbody .response-col_status',
+    { timeout: 10_000 },
+  );
+  expect((await status.textContent())?.trim()).toBe('200');
+  await page.screenshot({ path: new URL('docs.png', REPORT_DIR).pathname });
+  expect(external, 'requests the reference made to other hosts').toEqual([]);
+});
+
+it('lets another origin read /v1 through CORS but not the landing page', async (test) => {
+  test.skip(SKIP !== undefined, SKIP);
+  const page = await context.newPage();
+  await page.goto(`${otherOrigin}/`);
+  const outcomes = await page.evaluate(async (origin) => {
+    const attempt = async (path: string, headers: Record<string, string> = {}) => {
+      try {
+        const response = await fetch(`${origin}${path}`, { headers });
+        return `read ${response.status}`;
+      } catch (error) {
+        return `blocked: ${String(error)}`;
+      }
+    };
+    return {
+      api: await attempt('/v1/pets?limit=1', { Authorization: 'Bearer petstore-dev-key' }),
+      landing: await attempt('/'),
+      docs: await attempt('/docs/'),
+    };
+  }, mock.origin);
+  expect(outcomes.api).toBe('read 200');
+  expect(outcomes.landing).toMatch(/^blocked: TypeError/);
+  expect(outcomes.docs).toMatch(/^blocked: TypeError/);
+});
