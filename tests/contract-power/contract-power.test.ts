@@ -38,7 +38,7 @@ beforeAll(async () => {
       await server.close();
     }
   });
-}, 600_000);
+}, 900_000);
 
 afterAll(() => {
   const caught = cases.filter((c) => c.expected === 1 && results.get(c.name)?.code === 1).length;
