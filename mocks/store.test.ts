@@ -57,3 +57,14 @@ it('serves lookups and filtered pages of 100,000 pets without scanning', async (
   // 1,000 lookups plus 1,000 pages: a scan of 100,000 records per query would take seconds.
   expect(performance.now() - started).toBeLessThan(1500);
 });
+
+it('answers reads before the @msw/data collection is filled, and creates wait for it', async () => {
+  const store = createStore({ seedCount: 2000 });
+  await store.ready;
+  expect(store.get(1500)).toMatchObject({ id: 1500 });
+  expect(() => store.collection).toThrow(/still being filled/);
+  const created = await store.create({ name: 'After the fill', categoryId: 1 });
+  expect(created.id).toBe(2001);
+  expect(store.collection.count()).toBe(2001);
+  expect(store.get(1500)).toEqual(store.collection.findFirst((q) => q.where({ id: 1500 })));
+});

@@ -2,7 +2,7 @@
  * The mock's state: an @msw/data collection of `Pet` records plus an index beside it
  * (a Map by id, ascending id lists per status) so no request scans the collection.
  */
-import { Collection } from '@msw/data';
+import type { Collection } from '@msw/data';
 import { DEFAULT_MAX_PETS, DEFAULT_SEED_COUNT } from './defaults.ts';
 import { MockError } from './errors.ts';
 import { firstIndexAfter, MAX_ID, type PetId, toPetId } from './ids.ts';
@@ -16,16 +16,37 @@ type Index = { byId: Map<PetId, Pet>; all: PetId[]; byStatus: Map<string, PetId[
 /** One page of a listing, and the id to continue after when more follow. */
 export type Page = { pets: Pet[]; continueAfter: PetId | undefined };
 
-async function build(pets: readonly Pet[]) {
+type PetCollection = Collection<typeof petSchema>;
+
+// @msw/data loads all of es-toolkit (hundreds of modules) and is the slowest import at
+// start-up. Reads are answered from the index, so the collection is imported and filled in
+// the background; only writes wait for it.
+async function fill(pets: readonly Pet[], index: Index): Promise<PetCollection> {
+  const { Collection } = await import('@msw/data');
   const collection = new Collection({ schema: petSchema });
   // One at a time: @msw/data's create is about twice as fast this way as under Promise.all.
-  const records: Pet[] = [];
-  for (const pet of pets) records.push(await collection.create(pet));
-  const sorted = records.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  for (const pet of pets) {
+    const record = await collection.create(pet);
+    // The index then serves the collection's own records, so each pet is held once.
+    index.byId.set(record.id, record);
+  }
+  return collection;
+}
+
+function build(pets: readonly Pet[]) {
+  const sorted = [...pets].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const index: Index = { byId: new Map(), all: [], byStatus: new Map() };
   for (const pet of sorted) addToIndex(index, pet);
   const last = sorted.at(-1);
-  return { collection, index, nextId: last === undefined ? 1n : BigInt(last.id) + 1n };
+  const state = {
+    index,
+    nextId: last === undefined ? 1n : BigInt(last.id) + 1n,
+    filled: fill(sorted, index),
+    collection: undefined as PetCollection | undefined,
+  };
+  // A failed fill surfaces on the next write, which awaits `filled`.
+  state.filled.then((collection) => (state.collection = collection)).catch(() => undefined);
+  return state;
 }
 
 function addToIndex(index: Index, pet: Pet): void {
@@ -77,7 +98,7 @@ export function checkDataSet(pets: unknown, maxPets: number): Pet[] {
 export function createStore(options: { seedCount?: number; maxPets?: number } = {}) {
   const seedCount = options.seedCount ?? DEFAULT_SEED_COUNT;
   const maxPets = options.maxPets ?? DEFAULT_MAX_PETS;
-  let state: Awaited<ReturnType<typeof build>> | undefined;
+  let state: ReturnType<typeof build> | undefined;
   let writes: Promise<unknown> = Promise.resolve();
   let persist: (() => Promise<void>) | undefined;
   const current = () => {
@@ -93,7 +114,7 @@ export function createStore(options: { seedCount?: number; maxPets?: number } = 
   // Persisting happens after the serial part, so concurrent writes share one disk write.
   const swap = async (pets: readonly Pet[]) => {
     await serial(async () => {
-      state = await build(pets);
+      state = build(pets);
     });
     await persist?.();
   };
@@ -101,9 +122,17 @@ export function createStore(options: { seedCount?: number; maxPets?: number } = 
     seedCount,
     maxPets,
     ready: swap(seedPets(seedCount)),
-    /** The @msw/data collection holding the records (the index mirrors it). */
-    get collection() {
-      return current().collection;
+    /** The @msw/data collection holding the records (the index mirrors it); see `settled`. */
+    get collection(): PetCollection {
+      const { collection } = current();
+      if (!collection)
+        throw new Error('the collection is still being filled: await store.settled()');
+      return collection;
+    },
+    /** Resolves once the collection behind the current data set is filled. */
+    async settled(): Promise<void> {
+      await store.ready;
+      await current().filled;
     },
     get size() {
       return current().index.all.length;
@@ -121,7 +150,8 @@ export function createStore(options: { seedCount?: number; maxPets?: number } = 
     },
     async create(input: NewPet): Promise<Pet> {
       const created = await serial(async () => {
-        const { collection, index } = current();
+        const collection = await current().filled;
+        const { index } = current();
         if (index.all.length >= maxPets || current().nextId > MAX_ID) {
           throw new MockError(
             503,
