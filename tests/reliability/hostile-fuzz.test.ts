@@ -54,6 +54,28 @@ it('answers fuzzed requests with no 5xx, no leak without a key, and no change wh
   await expectAlive(mock.origin());
 });
 
+it('answers fuzzed createPet bodies with 201 or a 4xx, storing only what it acknowledges', async () => {
+  const fingerprint = prototypeFingerprint();
+  let before = await storeSnapshot(mock.origin());
+  const request = fc.record({ contentType: contentTypeArb, body: bodyArb });
+  await fc.assert(
+    fc.asyncProperty(request, async ({ contentType, body }) => {
+      const headers: Record<string, string> = { ...AUTH };
+      if (contentType !== undefined) headers['Content-Type'] = contentType;
+      const reply = await sendRaw(mock.origin(), rawRequest('POST', '/v1/pets', headers, body));
+      expect(reply.status).toBeGreaterThanOrEqual(200);
+      expect(reply.status).toBeLessThan(500);
+      const after = await storeSnapshot(mock.origin());
+      if (reply.status !== 201) expect(after).toBe(before);
+      else expect(JSON.parse(after).count).toBe(JSON.parse(before).count + 1);
+      before = after;
+      expect(prototypeFingerprint()).toBe(fingerprint);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    }),
+    { seed: SEED, numRuns: 200, endOnFailure: true },
+  );
+});
+
 it('answers every method on every odd path, with and without a key, without a 5xx', async () => {
   const before = await storeSnapshot(mock.origin());
   for (const path of ODD_PATHS.filter((p) => !p.startsWith('/__mock'))) {
@@ -79,12 +101,14 @@ it('treats a repeated limit as one value or a 400, never a 5xx', async () => {
     expect(reply.text.split('"categoryId"').length - 1).toBeLessThanOrEqual(2);
 });
 
-it('rejects a request line with invalid UTF-8 in the path without a 5xx', async () => {
-  const path = Buffer.from([...Buffer.from('/v1/pets/'), 0xc3, 0x28, 0xff]).toString('latin1');
-  for (const headers of [{}, { ...AUTH }]) {
-    const reply = await sendRaw(mock.origin(), rawRequest('GET', path, headers));
-    expect(reply.status).toBeLessThan(500);
-    expect(reply.status).not.toBe(200);
+it('rejects invalid UTF-8 in the path, raw or percent-escaped, with a 4xx', async () => {
+  const raw = Buffer.from([...Buffer.from('/v1/pets/'), 0xc3, 0x28, 0xff]).toString('latin1');
+  for (const path of [raw, '/v1/pets/%C3%28%FF', '/v1/%C3%28/pets']) {
+    for (const headers of [{}, { ...AUTH }]) {
+      const reply = await sendRaw(mock.origin(), rawRequest('GET', path, headers));
+      expect(reply.status, path).toBeGreaterThanOrEqual(400);
+      expect(reply.status, path).toBeLessThan(500);
+    }
   }
   await expectAlive(mock.origin());
 });
