@@ -13,6 +13,7 @@ import { documentedResponses } from './spec-responses.ts';
 export type DreddStep =
   | { skip: string; key: string }
   | {
+      key: string;
       label: string;
       method: string;
       /** Relative to the base URL; `{id}` is the pet the hooks create in beforeAll. */
@@ -81,6 +82,7 @@ export function planDredd(
         response.status,
       );
       transactions[name] = {
+        key,
         label: probe.label,
         method: probe.method,
         path: probe.path,

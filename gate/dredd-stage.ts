@@ -86,9 +86,9 @@ export async function runDreddStage(
 
 /** Says which transactions were forced with `Prefer: code=` (only ever against the mock). */
 function forcedNote(plan: DreddPlan): string[] {
-  const forced = Object.entries(plan.transactions)
-    .filter(([, step]) => !('skip' in step) && step.headers.Prefer !== undefined)
-    .map(([name]) => name.split(' > ').slice(1, 3).join(' '));
+  const forced = Object.values(plan.transactions).flatMap((step) =>
+    !('skip' in step) && step.headers.Prefer !== undefined ? [step.key] : [],
+  );
   return forced.length === 0
     ? []
     : [`forced with Prefer: code=NNN (the mock honours it): ${forced.join(', ')}`];

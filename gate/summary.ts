@@ -3,9 +3,9 @@ import type { StageResult } from './stage.ts';
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 
-/** The overall verdict: passed only when every stage passed (a skipped stage is not a pass). */
+/** The overall verdict: passed when every stage that ran passed (stages skipped by flag aside). */
 export const gatePassed = (results: StageResult[]): boolean =>
-  results.length > 0 && results.every((r) => r.status === 'passed');
+  results.some((r) => r.status === 'passed') && results.every((r) => r.status !== 'failed');
 
 /** The summary table, ready to print. */
 export function formatSummary(results: StageResult[], totalMs: number): string {
@@ -23,14 +23,18 @@ export function formatSummary(results: StageResult[], totalMs: number): string {
     cells
       .map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i] ?? 0)))
       .join('  ');
-  const passedCount = results.filter((r) => r.status === 'passed').length;
+  const named = (status: StageResult['status']) => {
+    const stages = results.filter((r) => r.status === status).map((r) => r.stage);
+    return stages.length === 0 ? [] : [`${stages.length} ${status} (${stages.join(', ')})`];
+  };
+  const counts = [...named('failed'), ...named('passed'), ...named('skipped')].join(', ');
   const verdict = gatePassed(results) ? 'PASSED' : 'FAILED';
   return [
     line(header),
     line(widths.map((w) => '-'.repeat(Math.min(w, 40)))),
     ...rows.map(line),
     '',
-    `gate ${verdict}: ${passedCount} of ${results.length} stages passed in ${seconds(totalMs)}`,
+    `gate ${verdict}: ${counts} in ${seconds(totalMs)}`,
   ].join('\n');
 }
 

@@ -31,8 +31,8 @@ Options:
                       prism.xml, dredd.xml)
   -h, --help          show this help
 
-Exit status: 0 every stage passed; 1 a stage failed or was skipped; 2 usage error or the
-server is unreachable.`;
+Exit status: 0 every stage that ran passed (stages skipped by flag are listed as such);
+1 a stage failed; 2 usage error or the server is unreachable.`;
 
 const printStage = (result: StageResult) => {
   console.log(
