@@ -23,7 +23,8 @@ bench/results/bench-<timestamp>.json and bench/results/latest.json.
 
 Options:
   --duration S        measured seconds per workload (default 5)
-  --warmup S          unmeasured warm-up seconds before each workload (default 1)
+  --warmup S          unmeasured seconds per workload: one pass over all workloads per
+                      server, then again before each measured workload (default 1)
   --connections N     concurrent connections (default 10)
   --sizes A,B         store sizes in pets (default 1000,100000)
   --servers LIST      comma-separated subset of bare,mock,prism (default all)
