@@ -27,6 +27,14 @@ export async function startBrokenServer() {
       body += chunk.toString();
     });
     req.on('end', () => {
+      try {
+        route();
+      } catch (thrown) {
+        // A fault of this test server must show as a 500, not crash the test run.
+        error(res, 500, 'internal_error', (thrown as Error).message);
+      }
+    });
+    const route = () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (req.headers.authorization !== `Bearer ${BROKEN_SERVER_KEY}`) {
         return error(res, 401, 'unauthorized', 'missing or invalid API key');
@@ -35,15 +43,24 @@ export async function startBrokenServer() {
         return send(res, 200, [...pets.values()].slice(0, 20));
       }
       if (url.pathname === '/v1/pets' && req.method === 'POST') {
-        let input: { name?: unknown; status?: unknown };
+        let input: unknown;
         try {
-          input = JSON.parse(body) as typeof input;
+          input = JSON.parse(body);
         } catch {
           return error(res, 400, 'malformed_json', 'body is not JSON');
         }
-        if (typeof input.name !== 'string')
+        const fields = (typeof input === 'object' && input !== null ? input : {}) as {
+          name?: unknown;
+          status?: unknown;
+        };
+        if (typeof fields.name !== 'string') {
           return error(res, 400, 'validation_failed', 'name is required');
-        const pet = { id: nextId++, name: input.name, status: String(input.status ?? 'available') };
+        }
+        const pet = {
+          id: nextId++,
+          name: fields.name,
+          status: String(fields.status ?? 'available'),
+        };
         pets.set(pet.id, pet);
         return send(res, 200, pet);
       }
@@ -51,7 +68,7 @@ export async function startBrokenServer() {
       const pet = match ? pets.get(Number(match[1])) : undefined;
       if (pet !== undefined && req.method === 'GET') return send(res, 200, pet);
       return error(res, 404, 'not_found', `nothing at ${url.pathname}`);
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
