@@ -32,7 +32,7 @@ it('plans exactly the transactions Dredd reads from the OpenAPI 3.1 spec', async
   );
   const names = [...`${listed.stdout}${listed.stderr}`.matchAll(/info: (\/.+ > \d{3} > .+)$/gm)];
   expect(names.map((m) => m[1]).sort()).toEqual(Object.keys(strictPlan.transactions).sort());
-});
+}, 90_000);
 
 it('drives every documented response of the mock at strict level, none skipped', () => {
   const skipped = Object.entries(strictPlan.transactions).filter(([, step]) => 'skip' in step);
