@@ -15,6 +15,7 @@ import {
   itemsHaveStatus,
   knownItemsUnchanged,
   type Pet,
+  pageMinimum,
   pageSize,
 } from './pet-checks.ts';
 
@@ -69,7 +70,7 @@ class ListPets implements Command {
     ).length;
     const checks = [
       statusIn([200], 'listResponses', 'for a valid list'),
-      pageSize(Math.min(matching, max), max),
+      pageSize(pageMinimum(matching, max, options.level), max),
       knownItemsUnchanged(model.pets),
     ];
     if (this.status) checks.push(itemsHaveStatus(this.status));

@@ -2,6 +2,7 @@
  * Checks of what the operations return: created pets echo what was sent, fetched pets
  * equal the stored one, pages respect `limit` and `status`. Ids are compared exactly.
  */
+import type { Level } from '../spec/decisions.ts';
 import { type Check, show } from './checks.ts';
 import type { StatementId } from './statements.ts';
 
@@ -68,6 +69,14 @@ export const equalsPet =
       ? undefined
       : fail('Pet differs from the stored one', show(response.json), show(expected), statement);
 
+/**
+ * The fewest items a page may hold when `matching` pets are known to exist. The interface
+ * calls `limit` a maximum, so at its level a page only has to show something; full pages
+ * (min(limit, matching)) are a strict-level expectation.
+ */
+export const pageMinimum = (matching: number, max: number, level: Level): number =>
+  level === 'strict' ? Math.min(matching, max) : Math.min(matching, max, 1);
+
 /** A page holds at most `max` items, and at least `min` (what is known to exist). */
 export const pageSize =
   (min: number, max: number): Check =>
@@ -81,7 +90,7 @@ export const pageSize =
       return fail(
         'Page smaller than the pets known to exist',
         `${body.length} items`,
-        `at least ${min} (limit ${max}, known matching pets ${min})`,
+        `at least ${min} (limit ${max}, matching pets known to exist)`,
         'listLimit',
       );
     return undefined;

@@ -92,6 +92,8 @@ export type Variant = {
   preload?: number;
   /** Media type of error responses. */
   errorMediaType?: string;
+  /** Serve at most this many pets a page whatever `limit` asks (`limit` is a maximum). */
+  pageCap?: number;
 };
 
 /** The conforming variants, by name, with the extra CLI arguments each needs. */
@@ -108,4 +110,5 @@ export const CONFORMING: Record<string, { variant: Variant; args?: string[] }> =
   'malformed-id-404': { variant: { malformedIdIs404: true } },
   'holds-150-other-pets': { variant: { preload: 150 } },
   'problem-json-errors': { variant: { errorMediaType: 'application/problem+json' } },
+  'pages-of-at-most-7': { variant: { pageCap: 7 } },
 };
