@@ -441,6 +441,7 @@ export const openapiDocument: OpenApiDocument = {
       },
       "Location": {
         "x-decision": "A careful API names the created resource (RFC 9110 201 Created).",
+        "required": true,
         "description": "Path of the created animal.",
         "schema": {
           "type": "string",
@@ -451,6 +452,7 @@ export const openapiDocument: OpenApiDocument = {
       },
       "Deprecation": {
         "x-decision": "RFC 9745 announces the deprecation the interface states, dated by the spec's x-deprecated-since.",
+        "required": true,
         "description": "RFC 9745 deprecation date, `@<unix-seconds>`.",
         "schema": {
           "type": "string",
@@ -461,6 +463,7 @@ export const openapiDocument: OpenApiDocument = {
       },
       "Sunset": {
         "x-decision": "RFC 8594 announces the removal date the interface states (5 December 2030).",
+        "required": true,
         "description": "Removal date of this operation.",
         "schema": {
           "type": "string",
@@ -470,6 +473,7 @@ export const openapiDocument: OpenApiDocument = {
       },
       "SuccessorLink": {
         "x-decision": "RFC 8594 points at the replacement the interface names (`GET /pets`).",
+        "required": true,
         "description": "`<…/v1/pets>; rel=\"successor-version\"`.",
         "schema": {
           "type": "string",
@@ -480,6 +484,7 @@ export const openapiDocument: OpenApiDocument = {
       },
       "WwwAuthenticate": {
         "x-decision": "RFC 6750 challenge, with error=\"invalid_token\" when a key was sent but is wrong.",
+        "required": true,
         "description": "`Bearer realm=\"petstore\"`, plus `, error=\"invalid_token\"` for a wrong key.",
         "schema": {
           "type": "string",
@@ -490,6 +495,7 @@ export const openapiDocument: OpenApiDocument = {
       },
       "RetryAfter": {
         "x-decision": "RFC 9110 Retry-After tells a throttled or unavailable client when to come back.",
+        "required": true,
         "description": "Seconds to wait before retrying.",
         "schema": {
           "type": "string",
@@ -500,6 +506,7 @@ export const openapiDocument: OpenApiDocument = {
       },
       "Allow": {
         "x-decision": "RFC 9110 requires Allow on 405.",
+        "required": true,
         "description": "The methods the path supports.",
         "schema": {
           "type": "string",
