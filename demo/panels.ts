@@ -1,5 +1,13 @@
 /** Wires the demo page's four panels (list, create, get, error states) to the API client. */
-import { type ApiClient, createPet, getPet, listPage, listPets, nextLink } from './api.ts';
+import {
+  type ApiClient,
+  type ApiResult,
+  createPet,
+  getPet,
+  listPage,
+  listPets,
+  nextLink,
+} from './api.ts';
 import { byId, renderFailure, renderPets, renderResult } from './view.ts';
 
 const DEPRECATION_HEADERS = ['Deprecation', 'Sunset', 'Link'];
@@ -19,7 +27,7 @@ function wireList(client: ApiClient): () => Promise<void> {
   const box = byId('list-result');
   let page = 0;
   let nextUrl: string | undefined;
-  const show = async (load: Promise<import('./api.ts').ApiResult>, firstPage: boolean) => {
+  const show = async (load: Promise<ApiResult>, firstPage: boolean) => {
     const result = await load;
     box.hidden = result.status < 400;
     if (result.status >= 400) {
@@ -38,12 +46,21 @@ function wireList(client: ApiClient): () => Promise<void> {
     const limit = Number(byId<HTMLSelectElement>('limit').value);
     return show(listPets(client, { status, limit }), true);
   };
-  onClick('load', box, load);
-  byId('status-filter').addEventListener('change', () => void load().catch(() => undefined));
-  onClick('next', box, async () => {
-    if (nextUrl) await show(listPage(client, nextUrl), false);
-  });
-  return load;
+  // A failure without a response (network, refused next URL) shows in the list's box.
+  const run = (action: () => Promise<void>) => () =>
+    action().catch((error: unknown) => {
+      box.hidden = false;
+      renderFailure(box, error);
+    });
+  byId('load').addEventListener('click', run(load));
+  byId('status-filter').addEventListener('change', run(load));
+  byId('next').addEventListener(
+    'click',
+    run(async () => {
+      if (nextUrl) await show(listPage(client, nextUrl), false);
+    }),
+  );
+  return run(load);
 }
 
 /** The form's fields as the JSON body: a digit string becomes a number, anything else stays. */
