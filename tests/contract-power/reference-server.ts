@@ -120,7 +120,9 @@ export async function startReferenceServer(options: { fault?: Fault; variant?: V
       if (isRejection(status)) return error(res, status.status, status.message);
       let list = [...pets.values()].filter((p) => status === undefined || p.status === status);
       if (variant.newestFirst) list.reverse();
-      list = has('list-always-empty') ? [] : list.slice(0, Math.min(limit, variant.pageCap ?? limit));
+      list = has('list-always-empty')
+        ? []
+        : list.slice(0, Math.min(limit, variant.pageCap ?? limit));
       const items = list.map(view);
       return send(res, 200, has('list-wrapped-in-object') ? { items } : items);
     }
