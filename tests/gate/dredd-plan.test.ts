@@ -92,11 +92,17 @@ it('makes Dredd reject a pet without categoryId and an error with an unknown cod
 it('makes Dredd require exactly the response headers the spec marks required', () => {
   const created = '/pets > Add an animal > 201 > application/json';
   const step = driven(strictPlan.transactions[created] as DreddStep);
-  expect(step?.requiredHeaders).toEqual([]);
-  const marked = structuredClone(openapiDocument) as {
+  expect(step?.requiredHeaders).toEqual(['Location']);
+  const unmarked = structuredClone(openapiDocument) as {
     components: { headers: { Location: { required?: boolean } } };
   };
-  marked.components.headers.Location.required = true;
-  const plan = planDredd(marked as never, 'strict', mock);
-  expect(driven(plan.transactions[created] as DreddStep)?.requiredHeaders).toEqual(['Location']);
+  delete unmarked.components.headers.Location.required;
+  const plan = planDredd(unmarked as never, 'strict', mock);
+  expect(driven(plan.transactions[created] as DreddStep)?.requiredHeaders).toEqual([]);
+});
+
+it('requires no decision header at the interface level', () => {
+  const created = '/pets > Add an animal > 201 > application/json';
+  const plan = planDredd(openapiDocument, 'interface', mock);
+  expect(driven(plan.transactions[created] as DreddStep)?.requiredHeaders ?? []).toEqual([]);
 });
