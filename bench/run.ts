@@ -6,7 +6,7 @@
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { measure } from './load.ts';
 import { canPin, freePort, pinSelf, residentMiB, startServer, waitUntilIdle } from './processes.ts';
-import { API_KEY, basePath, type ServerName, serverCommand } from './servers.ts';
+import { API_KEY, basePath, ensureMockBundle, type ServerName, serverCommand } from './servers.ts';
 import { judge, type ServerRun, type Verdict } from './targets.ts';
 import { WORKLOAD_LABELS, WORKLOADS, workloadRequests } from './workloads.ts';
 
@@ -82,6 +82,7 @@ async function launch(
 export async function runBench(options: BenchOptions): Promise<BenchResult> {
   const say = options.onProgress ?? (() => {});
   const startedAt = new Date().toISOString();
+  if (options.servers.includes('mock')) ensureMockBundle();
   const loadBefore = loadavg();
   // Read before pinning: afterwards this process sees only its own core.
   const cores = availableParallelism();

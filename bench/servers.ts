@@ -2,6 +2,8 @@
  * The three servers the benchmark compares and how each is started as its own process:
  * the project's standalone mock, the bare node:http yardstick, and Prism's mock of the spec.
  */
+
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { ServerCommand } from './processes.ts';
 
@@ -16,6 +18,14 @@ export const API_KEY = 'petstore-dev-key';
 
 const TSX = ['--import', 'tsx'];
 
+/** Builds dist/mock.mjs when missing or stale, as `petstore-mock` does, before it is timed. */
+export function ensureMockBundle(): void {
+  execFileSync(process.execPath, ['scripts/bin/petstore-mock.js', '--help'], {
+    cwd: ROOT,
+    stdio: 'ignore',
+  });
+}
+
 /** The path prefix of the API on `server`: Prism ignores the spec's absolute server URLs. */
 export const basePath = (server: ServerName): string => (server === 'prism' ? '' : '/v1');
 
@@ -23,8 +33,9 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * The command that starts `server` on `port` with `seedCount` pets (Prism keeps no state and
- * ignores the count). Node runs the TypeScript through tsx's loader in the same process, so
- * the pid is the server's own (the `tsx` command would add a parent process).
+ * ignores the count). The mock runs as users run it, from the esbuild bundle on plain node
+ * (`ensureMockBundle` builds it first); the bare server runs through tsx's loader in the same
+ * process. Either way the pid is the server's own (the `tsx` command would add a parent).
  */
 export function serverCommand(
   server: ServerName,
@@ -54,8 +65,7 @@ export function serverCommand(
         cwd: ROOT,
         args: [
           ...nodeFlags,
-          ...TSX,
-          'scripts/mock.ts',
+          'dist/mock.mjs',
           '--port',
           String(port),
           '--seed-count',

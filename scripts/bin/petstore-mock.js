@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The `petstore-mock` command: registers tsx so the TypeScript CLI runs without a build.
-import { register } from 'tsx/esm/api';
+// The `petstore-mock` command: runs scripts/mock.ts bundled by esbuild on plain node (no
+// TypeScript loader at run time), building the bundle first when it is missing or stale.
+import { pathToFileURL } from 'node:url';
+import { ensureMockBundle } from './mock-bundle.js';
 
-register();
-await import('../mock.ts');
+await import(pathToFileURL(await ensureMockBundle()).href);
