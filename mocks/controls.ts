@@ -6,7 +6,11 @@ import { http } from 'msw';
 import { parseJson } from '../spec/json.ts';
 import { corsHeaders, preflightResponse } from './cors.ts';
 import { errorResponse, jsonResponse, MockError } from './errors.ts';
+import { readBodyBytes } from './request-body.ts';
 import type { PetStore } from './store.ts';
+
+// As Request.text() decodes: UTF-8, invalid bytes replaced, a leading BOM dropped.
+const UTF8 = new TextDecoder();
 
 type Control = (request: Request) => Promise<unknown>;
 
@@ -20,7 +24,7 @@ const summary = (store: PetStore) => ({
 async function readData(request: Request): Promise<unknown> {
   let body: unknown;
   try {
-    body = parseJson(await request.text());
+    body = parseJson(UTF8.decode(await readBodyBytes(request)));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new MockError(400, 'malformed_json', `request body is not valid JSON: ${reason}`);

@@ -12,6 +12,7 @@ import { errorResponse, MockError, RESPONSE_TEXT } from './errors.ts';
 import { createHandlers } from './handlers.ts';
 import { createLanding, type Landing } from './landing/landing.ts';
 import { attachPersistence } from './persistence.ts';
+import { attachBody } from './request-body.ts';
 import { MAX_BODY_BYTES } from './spec-facts.ts';
 import { createStore } from './store.ts';
 import type { Delay } from './traffic.ts';
@@ -162,13 +163,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       }
       const read = NO_BODY.has(method) ? undefined : await readBody(req, cap);
       const body = read?.bytes;
+      // The body travels beside the Request (mocks/request-body.ts), not as its stream.
       const request = new Request(base + literalIfMalformed(path), {
         method,
         headers: toHeaders(req.rawHeaders),
-        body:
-          body &&
-          (new Uint8Array(body.buffer, body.byteOffset, body.length) as Uint8Array<ArrayBuffer>),
       });
+      if (body) attachBody(request, body);
       const response =
         (await getResponse(handlers, request)) ??
         errorResponse(

@@ -6,6 +6,7 @@ import { parseJson } from '../spec/json.ts';
 import { jsonResponse, MockError } from './errors.ts';
 import { decodeCursor, encodeCursor, type PetId } from './ids.ts';
 import type { Operation } from './pipeline.ts';
+import { readBodyBytes } from './request-body.ts';
 import { MAX_BODY_BYTES } from './spec-facts.ts';
 import type { PetStore } from './store.ts';
 import {
@@ -35,7 +36,7 @@ async function readJsonBody(request: Request): Promise<unknown> {
       `Content-Type must be application/json, got ${got}`,
     );
   }
-  const bytes = await request.arrayBuffer();
+  const bytes = await readBodyBytes(request);
   if (bytes.byteLength > MAX_BODY_BYTES) throw tooLarge();
   try {
     return parseJson(utf8.decode(bytes));
