@@ -1,12 +1,17 @@
 // Builds dist/mock.mjs, scripts/mock.ts bundled with everything it imports, when it is
 // missing or older than any file it was built from, so the mock runs on plain node.
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The bundle's path. */
 export const BUNDLE = `${ROOT}dist/mock.mjs`;
 const INPUTS = `${ROOT}dist/mock.inputs.json`;
+// npm extracts packages with their tarballs' old dates, so a changed package shows only in
+// the lockfiles npm rewrites on install.
+const LOCKFILES = ['package-lock.json', 'node_modules/.package-lock.json'];
+// This file's own build options are an input too.
+const BUILDER = 'scripts/bin/mock-bundle.js';
 
 function isFresh() {
   try {
@@ -44,7 +49,11 @@ export async function ensureMockBundle() {
   writeFileSync(temporary, result.outputFiles[0].contents);
   writeFileSync(
     `${INPUTS}.${process.pid}.tmp`,
-    JSON.stringify(Object.keys(result.metafile.inputs)),
+    JSON.stringify([
+      BUILDER,
+      ...Object.keys(result.metafile.inputs),
+      ...LOCKFILES.filter((file) => existsSync(`${ROOT}${file}`)),
+    ]),
   );
   renameSync(`${INPUTS}.${process.pid}.tmp`, INPUTS);
   renameSync(temporary, BUNDLE);
