@@ -1,0 +1,95 @@
+/**
+ * A proxy in front of the real mock that breaks exactly one decision of DECISIONS.md,
+ * so the strict level can be shown failing where the interface level must still pass.
+ */
+import { createServer, type IncomingHttpHeaders, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One decision broken, on the way back from the mock (or instead of it). */
+export type DecisionFault =
+  | 'sunset-dropped'
+  | 'codes-upper-case'
+  | 'next-link-dropped'
+  | 'www-authenticate-dropped'
+  | 'bad-limit-clamped'
+  | 'cors-origin-dropped';
+
+/** The faults, for iteration. */
+export const DECISION_FAULTS: readonly DecisionFault[] = [
+  'sunset-dropped',
+  'codes-upper-case',
+  'next-link-dropped',
+  'www-authenticate-dropped',
+  'bad-limit-clamped',
+  'cors-origin-dropped',
+];
+
+const DROPPED: Partial<Record<DecisionFault, string>> = {
+  'sunset-dropped': 'sunset',
+  'next-link-dropped': 'link',
+  'www-authenticate-dropped': 'www-authenticate',
+  'cors-origin-dropped': 'access-control-allow-origin',
+};
+
+function rewrite(fault: DecisionFault | undefined, headers: IncomingHttpHeaders, body: Buffer) {
+  const out = { ...headers };
+  const dropped = fault && DROPPED[fault];
+  // getPet's Link is its successor link, not pagination: only drop rel="next".
+  if (dropped && (dropped !== 'link' || String(out.link).includes('rel="next"'))) {
+    delete out[dropped];
+  }
+  if (fault === 'codes-upper-case' && body.length > 0 && body.includes('"code"')) {
+    const text = body
+      .toString()
+      .replace(/"code":"([a-z_]+)"/, (_, c: string) => `"code":"${c.toUpperCase()}"`);
+    body = Buffer.from(text);
+  }
+  out['content-length'] = String(body.length);
+  return { headers: out, body };
+}
+
+/** Starts the proxy on a random loopback port in front of `target`; no fault passes all through. */
+export async function startDecisionProxy(target: string, fault?: DecisionFault) {
+  const upstream = new URL(target);
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', target);
+    const limit = Number(url.searchParams.get('limit'));
+    if (
+      fault === 'bad-limit-clamped' &&
+      url.searchParams.has('limit') &&
+      !(limit >= 1 && limit <= 100)
+    ) {
+      url.searchParams.set('limit', String(Number.isInteger(limit) && limit > 100 ? 100 : 1));
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const forward = request(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          method: req.method,
+          path: `${url.pathname}${url.search}`,
+          headers: req.headers,
+        },
+        (answer) => {
+          const parts: Buffer[] = [];
+          answer.on('data', (c: Buffer) => parts.push(c));
+          answer.on('end', () => {
+            const { headers, body } = rewrite(fault, answer.headers, Buffer.concat(parts));
+            res.writeHead(answer.statusCode ?? 502, headers);
+            res.end(body);
+          });
+        },
+      );
+      forward.on('error', () => res.writeHead(502).end());
+      forward.end(Buffer.concat(chunks));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
