@@ -9,7 +9,8 @@ export { DEFAULT_API_KEY } from './defaults.ts';
 /** Compares a sent key with the configured keys; must take the same time for any input. */
 export type KeyMatcher = (sent: string) => boolean;
 
-const REALM = 'Bearer realm="petstore"';
+/** The RFC 6750 challenge every 401 carries (DECISIONS.md). */
+export const REALM = 'Bearer realm="petstore"';
 const BEARER = /^bearer +(\S+) *$/i;
 
 /**

@@ -4,6 +4,7 @@
  */
 import { nodeAt } from '../spec/decisions.ts';
 import { openapiDocument } from '../spec/document.gen.ts';
+import type { components } from '../spec/types.gen.ts';
 
 const at = (pointer: string): unknown => {
   const node = nodeAt(openapiDocument, pointer);
@@ -24,7 +25,7 @@ export const LIMIT = {
 export const PET_STATUSES = at('/components/schemas/PetStatus/enum') as readonly string[];
 
 /** A pet's status. */
-export type PetStatus = 'available' | 'pending' | 'sold';
+export type PetStatus = components['schemas']['PetStatus'];
 
 /** The status a created pet gets when none is sent (NewPet.status default). */
 export const DEFAULT_STATUS = (

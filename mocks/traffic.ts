@@ -2,6 +2,8 @@
  * Mock controls over traffic: latency, an opt-in rate limit, and `Prefer: code=NNN`
  * (Prism's convention) to force a documented status.
  */
+
+import { REALM } from './auth.ts';
 import { CODE_OF_STATUS, MockError } from './errors.ts';
 import { DOCUMENTED_STATUSES, type OperationId } from './spec-facts.ts';
 
@@ -52,7 +54,7 @@ export function applyPrefer(prefer: string | null, operation: OperationId, allow
   if (!DOCUMENTED_STATUSES[operation].has(status) && !ALWAYS_FORCEABLE.has(status)) return;
   const headers: Record<string, string> =
     status === 401
-      ? { 'www-authenticate': 'Bearer realm="petstore"' }
+      ? { 'www-authenticate': REALM }
       : status === 405
         ? { allow }
         : status === 429 || status === 503
