@@ -7,8 +7,7 @@ import { client, options, uniqueName, verifyOrStop } from './harness.ts';
 import { bearer, type Exchange, jsonWithKey } from './http.ts';
 import { createdEchoes, type Pet } from './pet-checks.ts';
 
-/** The three statuses of the interface. */
-export const STATUSES = ['available', 'pending', 'sold'] as const;
+export { STATUSES } from './spec-model.ts';
 
 /** GET /pets with a query string (without `?`), with the key. */
 export const listPets = (query = '') =>

@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import type { Level } from '../spec/decisions.ts';
+import { STATUSES } from './spec-model.ts';
 
-const STATUSES = ['available', 'pending', 'sold'] as const;
 const INT64_MAX = 2n ** 63n - 1n;
 
 /**

@@ -7,6 +7,13 @@ import { openapiDocument } from '../spec/document.gen.ts';
 import { createSchemaValidator, type SchemaValidator } from '../spec/validation.ts';
 import type { OperationId } from './http.ts';
 
+/** The PetStatus values, read from the spec. */
+export const STATUSES = nodeAt(openapiDocument, '/components/schemas/PetStatus/enum') as readonly (
+  | 'available'
+  | 'pending'
+  | 'sold'
+)[];
+
 /** A documented response: its body schema pointer and header schema pointers by lower-case name. */
 export type DocumentedResponse = { schema?: string; headers: Record<string, string> };
 

@@ -20,9 +20,11 @@ const rejected = (statement: StatementId, why: string) => [
 const since =
   (nodeAt(openapiDocument, '/paths/~1pets~1{petId}/get/x-deprecated-since/value') as string) ?? '';
 const DEPRECATION = `@${Date.parse(`${since}T00:00:00Z`) / 1000}`;
+const SUNSET = (nodeAt(openapiDocument, '/components/headers/Sunset/schema') as { const: string })
+  .const;
 const deprecated = [
   headerIs('deprecation', DEPRECATION, 'deprecationHeaders'),
-  headerIs('sunset', 'Thu, 05 Dec 2030 00:00:00 GMT', 'deprecationHeaders'),
+  headerIs('sunset', SUNSET, 'deprecationHeaders'),
   headerIs('link', /<[^>]*\/v1\/pets>; *rel="successor-version"/, 'deprecationHeaders'),
 ];
 
