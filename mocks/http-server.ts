@@ -8,9 +8,10 @@ import { getResponse } from 'msw';
 import { DEFAULT_API_KEY } from './auth.ts';
 import { createNodeKeyMatcher } from './auth-node.ts';
 import { createControlHandlers } from './controls.ts';
-import { errorResponse, MockError, RESPONSE_TEXT } from './errors.ts';
+import { errorResponse, MockError } from './errors.ts';
 import { createHandlers } from './handlers.ts';
 import { createLanding, type Landing } from './landing/landing.ts';
+import { literalIfMalformed, readBody, toHeaders, write } from './node-io.ts';
 import { attachPersistence } from './persistence.ts';
 import { attachBody } from './request-body.ts';
 import { MAX_BODY_BYTES } from './spec-facts.ts';
@@ -52,76 +53,6 @@ const NO_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
 const UNREPRESENTABLE = new Set(['CONNECT', 'TRACE', 'TRACK']);
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '']);
 const HOST_HEADER = /^[A-Za-z0-9.-]+(?::[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::[0-9]{1,5})?$/;
-
-/**
- * Reads a body up to `cap + 1` bytes and stops there, so the handler can answer 413;
- * `complete` is false when the rest was left unread (the connection must then close).
- */
-function readBody(
-  req: IncomingMessage,
-  cap: number,
-): Promise<{ bytes: Buffer; complete: boolean }> {
-  if (Number(req.headers['content-length']) > cap) {
-    return Promise.resolve({ bytes: Buffer.alloc(0), complete: false });
-  }
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      chunks.push(chunk);
-      size += chunk.length;
-      if (size > cap) {
-        req.off('data', onData);
-        req.pause();
-        resolve({ bytes: Buffer.concat(chunks, size).subarray(0, cap + 1), complete: false });
-      }
-    };
-    req.on('data', onData);
-    req.once('end', () => resolve({ bytes: Buffer.concat(chunks, size), complete: true }));
-    req.once('error', reject);
-  });
-}
-
-const PERCENT = /%/g;
-
-/**
- * msw decodes path parameters and throws on malformed escapes (`%E0%A4%A`): such a path is
- * passed on with its `%` taken literally, so the handlers answer it (400 or 404) after auth.
- */
-function literalIfMalformed(path: string): string {
-  if (!path.includes('%')) return path;
-  const end = path.indexOf('?') >>> 0;
-  try {
-    decodeURIComponent(path.slice(0, end));
-    return path;
-  } catch {
-    return path.slice(0, end).replace(PERCENT, '%25') + path.slice(end);
-  }
-}
-
-function toHeaders(raw: string[]): [string, string][] {
-  const pairs: [string, string][] = [];
-  for (let i = 0; i < raw.length; i += 2) pairs.push([raw[i] as string, raw[i + 1] as string]);
-  return pairs;
-}
-
-async function write(res: ServerResponse, response: Response, closeAfter: boolean): Promise<void> {
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
-  if (closeAfter) headers.connection = 'close';
-  const text = RESPONSE_TEXT.get(response);
-  const body =
-    text !== undefined
-      ? Buffer.from(text)
-      : response.body === null
-        ? undefined
-        : Buffer.from(await response.arrayBuffer());
-  if (body !== undefined) headers['content-length'] = String(body.length);
-  res.writeHead(response.status, headers);
-  res.end(body);
-}
 
 /** Starts the standalone mock; resolves once it listens. */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
