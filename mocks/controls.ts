@@ -4,9 +4,9 @@
  */
 import { http } from 'msw';
 import { parseJson } from '../spec/json.ts';
+import { readBodyBytes } from './bodies-beside.ts';
 import { corsHeaders, preflightResponse } from './cors.ts';
 import { errorResponse, jsonResponse, MockError } from './errors.ts';
-import { readBodyBytes } from './request-body.ts';
 import type { PetStore } from './store.ts';
 
 // As Request.text() decodes: UTF-8, invalid bytes replaced, a leading BOM dropped.
@@ -51,9 +51,9 @@ export function createControlHandlers(store: PetStore, origin = '*') {
           );
         }
         await store.ready;
-        return jsonResponse(200, await run(request), headers);
+        return jsonResponse(200, await run(request), headers, request);
       } catch (error) {
-        return errorResponse(error, headers);
+        return errorResponse(error, headers, request);
       }
     };
   return [

@@ -3,6 +3,7 @@
  * (`code`, `message`, `status`), with the headers each status carries.
  */
 import { stringifyJson } from '../spec/json.ts';
+import { textResponse } from './bodies-beside.ts';
 
 /** The error codes of the spec's `Error.code` (DECISIONS.md, error table). */
 export type ErrorCode =
@@ -52,28 +53,30 @@ export const JSON_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /**
- * The JSON text of each response jsonResponse made, so the node:http adapter can write it
- * without reading the body stream back (a third of its per-response cost).
+ * Builds a JSON response from an already-serialisable value, answering `request` (its body
+ * is carried beside the Response when the adapter asked for that; see bodies-beside.ts).
  */
-export const RESPONSE_TEXT = new WeakMap<Response, string>();
-
-/** Builds a JSON response from an already-serialisable value. */
 export function jsonResponse(
   status: number,
   body: unknown,
   headers: Record<string, string>,
+  request?: Request,
 ): Response {
-  const text = stringifyJson(body);
-  const response = new Response(text, { status, headers: { ...JSON_HEADERS, ...headers } });
-  RESPONSE_TEXT.set(response, text);
-  return response;
+  return textResponse(request, stringifyJson(body), {
+    status,
+    headers: { ...JSON_HEADERS, ...headers },
+  });
 }
 
 /**
  * Turns anything thrown into an `Error` response: a MockError as it says, anything else
  * as 500 `internal_error` without its message or stack (the process keeps serving).
  */
-export function errorResponse(error: unknown, headers: Record<string, string>): Response {
+export function errorResponse(
+  error: unknown,
+  headers: Record<string, string>,
+  request?: Request,
+): Response {
   const known =
     error instanceof MockError
       ? error
@@ -83,5 +86,5 @@ export function errorResponse(error: unknown, headers: Record<string, string>): 
           'an unexpected error occurred; the mock keeps serving',
         );
   const body = { code: known.code, message: known.message, status: known.status };
-  return jsonResponse(known.status, body, { ...headers, ...known.headers });
+  return jsonResponse(known.status, body, { ...headers, ...known.headers }, request);
 }

@@ -7,13 +7,13 @@ import type { AddressInfo } from 'node:net';
 import { getResponse } from 'msw';
 import { DEFAULT_API_KEY } from './auth.ts';
 import { createNodeKeyMatcher } from './auth-node.ts';
+import { carryBodiesBeside } from './bodies-beside.ts';
 import { createControlHandlers } from './controls.ts';
 import { errorResponse, MockError } from './errors.ts';
 import { createHandlers } from './handlers.ts';
 import { createLanding, type Landing } from './landing/landing.ts';
 import { literalIfMalformed, readBody, toHeaders, write } from './node-io.ts';
 import { attachPersistence } from './persistence.ts';
-import { attachBody } from './request-body.ts';
 import { MAX_BODY_BYTES } from './spec-facts.ts';
 import { createStore } from './store.ts';
 import type { Delay } from './traffic.ts';
@@ -94,12 +94,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       }
       const read = NO_BODY.has(method) ? undefined : await readBody(req, cap);
       const body = read?.bytes;
-      // The body travels beside the Request (mocks/request-body.ts), not as its stream.
+      // Bodies travel beside the Request and the Response, not as streams (bodies-beside.ts).
       const request = new Request(base + literalIfMalformed(path), {
         method,
         headers: toHeaders(req.rawHeaders),
       });
-      if (body) attachBody(request, body);
+      carryBodiesBeside(request, body);
       const response =
         (await getResponse(handlers, request)) ??
         errorResponse(

@@ -3,7 +3,7 @@
  * body read, request targets msw could not decode, header pairs, and the response write.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { RESPONSE_TEXT } from './errors.ts';
+import { textBeside } from './bodies-beside.ts';
 
 /**
  * Reads a body up to `cap + 1` bytes and stops there, so the handler can answer 413;
@@ -69,14 +69,15 @@ export async function write(
     headers[name] = value;
   });
   if (closeAfter) headers.connection = 'close';
-  const text = RESPONSE_TEXT.get(response);
+  const text = textBeside(response);
+  // Text is written as it is (node encodes it into the socket write); other bodies are read.
   const body =
     text !== undefined
-      ? Buffer.from(text)
+      ? text
       : response.body === null
         ? undefined
         : Buffer.from(await response.arrayBuffer());
-  if (body !== undefined) headers['content-length'] = String(body.length);
+  if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
   res.writeHead(response.status, headers);
   res.end(body);
 }

@@ -3,10 +3,10 @@
  * Each returns a response or throws a MockError; pipeline.ts does the rest.
  */
 import { parseJson } from '../spec/json.ts';
+import { readBodyBytes } from './bodies-beside.ts';
 import { jsonResponse, MockError } from './errors.ts';
 import { decodeCursor, encodeCursor, type PetId } from './ids.ts';
 import type { Operation } from './pipeline.ts';
-import { readBodyBytes } from './request-body.ts';
 import { MAX_BODY_BYTES } from './spec-facts.ts';
 import type { PetStore } from './store.ts';
 import {
@@ -65,10 +65,10 @@ export function createOperations(
       }
       await store.ready;
       const page = store.page(status, after, limit);
-      if (page.continueAfter === undefined) return jsonResponse(200, page.pets, headers);
+      if (page.continueAfter === undefined) return jsonResponse(200, page.pets, headers, request);
       const filter = status === undefined ? '' : `&status=${status}`;
       const next = `${url.origin}${url.pathname}?limit=${limit}${filter}&cursor=${encodeCursor(page.continueAfter)}`;
-      return jsonResponse(200, page.pets, { ...headers, link: `<${next}>; rel="next"` });
+      return jsonResponse(200, page.pets, { ...headers, link: `<${next}>; rel="next"` }, request);
     },
 
     async createPet(request, headers) {
@@ -76,7 +76,7 @@ export function createOperations(
       await store.ready;
       const pet = await store.create(input);
       const { pathname } = new URL(request.url);
-      return jsonResponse(201, pet, { ...headers, location: `${pathname}/${pet.id}` });
+      return jsonResponse(201, pet, { ...headers, location: `${pathname}/${pet.id}` }, request);
     },
 
     async getPet(request, headers) {
@@ -89,7 +89,7 @@ export function createOperations(
       await store.ready;
       const pet = store.get(id);
       if (pet === undefined) throw new MockError(404, 'not_found', `no pet with id ${id}`);
-      return jsonResponse(200, pet, headers);
+      return jsonResponse(200, pet, headers, request);
     },
   };
 }

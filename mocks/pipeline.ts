@@ -64,7 +64,7 @@ export function createPipeline(options: PipelineOptions) {
       if (!(error instanceof MockError)) options.onError?.(error, request);
       // A 401 looks the same on every route, even when forced with Prefer on getPet.
       const unauthorized = error instanceof MockError && error.status === 401;
-      return errorResponse(error, unauthorized ? corsHeaders(origin) : headers);
+      return errorResponse(error, unauthorized ? corsHeaders(origin) : headers, request);
     }
   };
 }
