@@ -20,15 +20,14 @@ export function parseJson(text: string): unknown {
   }
 }
 
-const hasBigInt = (value: unknown): boolean => {
-  if (typeof value === 'bigint') return true;
-  if (Array.isArray(value)) return value.some(hasBigInt);
-  if (typeof value === 'object' && value !== null) return Object.values(value).some(hasBigInt);
-  return false;
-};
-
 /** Serialises a value to JSON, writing bigints as plain JSON numbers. */
 export function stringifyJson(value: unknown): string {
-  if (!hasBigInt(value)) return JSON.stringify(value);
-  return stringify(value) ?? 'null';
+  try {
+    // The common case: no bigint anywhere, which JSON.stringify finds out in its one pass.
+    return JSON.stringify(value);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    // A bigint (or a cycle, which lossless-json reports in its own words).
+    return stringify(value) ?? 'null';
+  }
 }
