@@ -2,11 +2,12 @@
  * The mock's state: an @msw/data collection of `Pet` records plus an index beside it
  * (a Map by id, ascending id lists per status) so no request scans the collection.
  */
-import type { Collection } from '@msw/data';
+
+import { createRecord, fillCollection, type PetCollection } from './collection.ts';
 import { DEFAULT_MAX_PETS, DEFAULT_SEED_COUNT } from './defaults.ts';
 import { MockError } from './errors.ts';
 import { firstIndexAfter, MAX_ID, type PetId, toPetId } from './ids.ts';
-import { PET_PROPERTIES, type Pet, petIssues, petSchema } from './pet-schema.ts';
+import { PET_PROPERTIES, type Pet, petIssues } from './pet-schema.ts';
 import { seedPets } from './seed.ts';
 import { DEFAULT_STATUS, type PetStatus } from './spec-facts.ts';
 import type { NewPet } from './validate.ts';
@@ -16,28 +17,6 @@ type Index = { byId: Map<PetId, Pet>; all: PetId[]; byStatus: Map<string, PetId[
 /** One page of a listing, and the id to continue after when more follow. */
 export type Page = { pets: Pet[]; continueAfter: PetId | undefined };
 
-type PetCollection = Collection<typeof petSchema>;
-
-// @msw/data loads all of es-toolkit (hundreds of modules) and is the slowest import at
-// start-up. Reads are answered from the index, so the collection is imported and filled in
-// the background; only writes wait for it.
-const FILL_BATCH = 1000;
-
-async function fill(pets: readonly Pet[], index: Index): Promise<PetCollection> {
-  const { Collection } = await import('@msw/data');
-  const collection = new Collection({ schema: petSchema });
-  // One at a time: @msw/data's create is about twice as fast this way as under Promise.all.
-  for (const [i, pet] of pets.entries()) {
-    // create() settles in microtasks only: without a turn of the event loop now and then,
-    // a large fill (or one that starts as soon as a bundled import resolves) blocks reads.
-    if (i % FILL_BATCH === 0) await new Promise((resolve) => setTimeout(resolve, 0));
-    const record = await collection.create(pet);
-    // The index then serves the collection's own records, so each pet is held once.
-    index.byId.set(record.id, record);
-  }
-  return collection;
-}
-
 function build(pets: readonly Pet[]) {
   const sorted = [...pets].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const index: Index = { byId: new Map(), all: [], byStatus: new Map() };
@@ -46,7 +25,8 @@ function build(pets: readonly Pet[]) {
   const state = {
     index,
     nextId: last === undefined ? 1n : BigInt(last.id) + 1n,
-    filled: fill(sorted, index),
+    // The index then serves the collection's own records, so each pet is held once.
+    filled: fillCollection(sorted, (record) => index.byId.set(record.id, record)),
     collection: undefined as PetCollection | undefined,
   };
   // A failed fill surfaces on the next write, which awaits `filled`.
@@ -172,7 +152,7 @@ export function createStore(options: { seedCount?: number; maxPets?: number } = 
           categoryId: toPetId(input.categoryId),
           status: input.status ?? DEFAULT_STATUS,
         };
-        const record = await collection.create(pet);
+        const record = await createRecord(collection, pet);
         addToIndex(index, record);
         current().nextId += 1n;
         return record;
