@@ -2,6 +2,7 @@
  * `npm run mock` / `petstore-mock`: the stateful Pet Store mock as a standalone HTTP server.
  */
 import { parseArgs } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
 import {
   DEFAULT_API_KEY,
   DEFAULT_MAX_PETS,
@@ -109,6 +110,12 @@ const stop = (signal: string) => {
 };
 process.once('SIGINT', () => stop('SIGINT'));
 process.once('SIGTERM', () => stop('SIGTERM'));
+
+// The server holds one large, long-lived data set and makes short-lived garbage per request.
+// V8's default lets the old generation grow to 2-4 times the live data between full
+// collections; at 100,000 pets that left 230-310 MiB resident after a load test instead of
+// about 175 MiB, for no measurable change in CPU per request (npm run bench; README).
+setFlagsFromString('--heap-growing-percent=50');
 
 try {
   // Loaded only now, so --help and flag errors answer without loading msw.
