@@ -18,6 +18,8 @@ export type LoadResult = {
   statusCodes: Record<string, number>;
   /** Server CPU time per request in microseconds, when the server's pid is known (Linux). */
   cpuUsPerRequest: number | undefined;
+  /** Seconds the measured run lasted. */
+  durationS: number;
 };
 
 type Histogram = { p50: number; p99: number };
@@ -77,6 +79,7 @@ export async function measure(options: {
     statusCodes[code] = Number(count);
   return {
     rps: requests / result.duration,
+    durationS: result.duration,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     requests,
@@ -88,5 +91,37 @@ export async function measure(options: {
       cpuBefore === undefined || cpuAfter === undefined || requests === 0
         ? undefined
         : ((cpuAfter - cpuBefore) * 1e6) / requests,
+  };
+}
+
+/**
+ * One result for runs of the same workload against the same server made at different times
+ * (interleaved with other servers' runs): throughput over their total time, CPU per request
+ * over all their requests, the median of their medians and the worst of their p99s.
+ */
+export function combine(runs: LoadResult[]): LoadResult {
+  const sum = (pick: (r: LoadResult) => number) => runs.reduce((total, r) => total + pick(r), 0);
+  const requests = sum((r) => r.requests);
+  const durationS = sum((r) => r.durationS);
+  const statusCodes: Record<string, number> = {};
+  for (const run of runs) {
+    for (const [code, count] of Object.entries(run.statusCodes))
+      statusCodes[code] = (statusCodes[code] ?? 0) + count;
+  }
+  const cpu = runs.every((r) => r.cpuUsPerRequest !== undefined)
+    ? sum((r) => (r.cpuUsPerRequest as number) * r.requests) / Math.max(1, requests)
+    : undefined;
+  const p50s = runs.map((r) => r.p50Ms).sort((a, b) => a - b);
+  return {
+    rps: durationS > 0 ? requests / durationS : 0,
+    durationS,
+    p50Ms: p50s[p50s.length >> 1] ?? 0,
+    p99Ms: Math.max(0, ...runs.map((r) => r.p99Ms)),
+    requests,
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+    statusCodes,
+    cpuUsPerRequest: cpu,
   };
 }

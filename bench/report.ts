@@ -5,16 +5,21 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BenchResult } from './run.ts';
+import { SERVER_NAMES, type ServerName } from './servers.ts';
 import { findRun } from './targets.ts';
 import { WORKLOADS } from './workloads.ts';
 
+const CPU_WIDTHS = [7, 10, 8, 8, 8, 8, 10];
 const pad = (text: string, width: number) => text.padStart(width);
 const num = (value: number | undefined, digits = 0) =>
   value === undefined ? '-' : value.toFixed(digits);
 const ratio = (a: number | undefined, b: number | undefined) =>
   a === undefined || b === undefined || b === 0 ? undefined : a / b;
 
-/** The side-by-side table: req/s and p99 per server, and the mock's ratios, per size and workload. */
+/**
+ * The side-by-side table: req/s and p99 per server, and the mock's ratios, per size and
+ * workload ("quiet" is prism-quiet, Prism with its logging off).
+ */
 export function formatTable(result: BenchResult): string {
   const columns = [
     'pets',
@@ -25,16 +30,18 @@ export function formatTable(result: BenchResult): string {
     'p99',
     'prism req/s',
     'p99',
+    'quiet req/s',
+    'p99',
     'mock/bare',
     'mock/prism',
+    'mock/quiet',
   ];
-  const widths = [7, 10, 11, 5, 11, 5, 12, 5, 10, 11];
+  const widths = [7, 10, 11, 5, 11, 5, 12, 5, 12, 5, 10, 11, 11];
   const lines = [columns.map((c, i) => pad(c, widths[i] as number)).join(' ')];
   for (const size of result.options.sizes) {
     for (const workload of WORKLOADS) {
-      const get = (server: 'bare' | 'mock' | 'prism') =>
-        findRun(result.runs, server, size)?.workloads[workload];
-      const [bare, mock, prism] = [get('bare'), get('mock'), get('prism')];
+      const get = (server: ServerName) => findRun(result.runs, server, size)?.workloads[workload];
+      const [bare, mock, prism, quiet] = SERVER_NAMES.map(get);
       const cells = [
         String(size),
         workload,
@@ -44,8 +51,11 @@ export function formatTable(result: BenchResult): string {
         num(mock?.p99Ms),
         num(prism?.rps),
         num(prism?.p99Ms),
+        num(quiet?.rps),
+        num(quiet?.p99Ms),
         num(ratio(mock?.rps, bare?.rps), 2),
         num(ratio(mock?.rps, prism?.rps), 2),
+        num(ratio(mock?.rps, quiet?.rps), 2),
       ];
       lines.push(cells.map((c, i) => pad(c, widths[i] as number)).join(' '));
     }
@@ -55,23 +65,21 @@ export function formatTable(result: BenchResult): string {
     'server CPU µs per request (lower is better; steadier than req/s on a shared machine)',
   );
   lines.push(
-    ['pets', 'workload', 'bare', 'mock', 'prism', 'mock/bare']
-      .map((c, i) => pad(c, [7, 10, 8, 8, 8, 10][i] as number))
+    ['pets', 'workload', 'bare', 'mock', 'prism', 'quiet', 'mock/bare']
+      .map((c, i) => pad(c, CPU_WIDTHS[i] as number))
       .join(' '),
   );
   for (const size of result.options.sizes) {
     for (const workload of WORKLOADS) {
-      const cpu = (server: 'bare' | 'mock' | 'prism') =>
+      const cpu = (server: ServerName) =>
         findRun(result.runs, server, size)?.workloads[workload].cpuUsPerRequest;
       const cells = [
         String(size),
         workload,
-        num(cpu('bare')),
-        num(cpu('mock')),
-        num(cpu('prism')),
+        ...SERVER_NAMES.map((server) => num(cpu(server))),
         num(ratio(cpu('mock'), cpu('bare')), 1),
       ];
-      lines.push(cells.map((c, i) => pad(c, [7, 10, 8, 8, 8, 10][i] as number)).join(' '));
+      lines.push(cells.map((c, i) => pad(c, CPU_WIDTHS[i] as number)).join(' '));
     }
   }
   const startup = Object.entries(result.startupMs)
@@ -97,9 +105,10 @@ export function formatTable(result: BenchResult): string {
 export function formatVerdicts(result: BenchResult): string {
   return result.verdicts
     .map((v) => {
-      const mark = v.result === 'pass' ? 'PASS' : v.result === 'fail' ? 'FAIL' : 'SKIP';
+      const mark = { pass: 'PASS', fail: 'FAIL', skipped: 'SKIP', info: 'INFO' }[v.result];
       const stretch = v.stretch ? ` (stretch >= 0.25: ${v.stretch.toUpperCase()})` : '';
-      return `${mark}  ${v.target.padEnd(34)} ${num(v.value, 3).padStart(8)}  ${v.bound}${stretch}`;
+      const met = v.met === undefined ? '' : v.met ? ': met' : ': not met';
+      return `${mark}  ${v.target.padEnd(38)} ${num(v.value, 3).padStart(8)}  ${v.bound}${stretch}${met}`;
     })
     .join('\n');
 }

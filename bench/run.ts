@@ -1,20 +1,23 @@
 /**
- * Runs the whole benchmark: each server in its own (pinned) process at each store size, the
- * four workloads against it from this process, start-up times, resident memory, then the
- * verdicts on the issue's targets.
+ * Runs the whole benchmark: every server in its own (pinned) process at each store size, the
+ * four workloads against them from this process (bench/interleave.ts), start-up times,
+ * resident memory, then the verdicts on the issue's targets.
  */
 import { availableParallelism, cpus, loadavg } from 'node:os';
-import { measure } from './load.ts';
-import { canPin, freePort, pinSelf, residentMiB, startServer, waitUntilIdle } from './processes.ts';
-import { API_KEY, basePath, ensureMockBundle, type ServerName, serverCommand } from './servers.ts';
+import { LOAD_CORE, launch, launchAll, measureInterleaved, SERVER_CORE } from './interleave.ts';
+import { combine } from './load.ts';
+import { canPin, pinSelf } from './processes.ts';
+import { ensureMockBundle, type ServerName } from './servers.ts';
 import { judge, type ServerRun, type Verdict } from './targets.ts';
-import { WORKLOAD_LABELS, WORKLOADS, workloadRequests } from './workloads.ts';
+import { WORKLOAD_LABELS, WORKLOADS } from './workloads.ts';
 
 /** What to run. */
 export type BenchOptions = {
   sizes: number[];
   servers: ServerName[];
   durationS: number;
+  /** Runs each workload's measured time is split into, interleaved across servers. */
+  rounds: number;
   warmupS: number;
   connections: number;
   pin: boolean;
@@ -47,10 +50,6 @@ export type BenchResult = {
   failedRuns: FailedRun[];
 };
 
-const HEADERS = { authorization: `Bearer ${API_KEY}` };
-const PROBE = '/pets?limit=1';
-const SERVER_CORE = 0;
-const LOAD_CORE = 1;
 const MAX_FAILED_SHARE = 0.001;
 
 const median = (values: number[]) => {
@@ -60,23 +59,6 @@ const median = (values: number[]) => {
     ? (sorted[mid] as number)
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 };
-
-async function launch(
-  server: ServerName,
-  seedCount: number,
-  pinned: boolean,
-  nodeFlags: string[] = [],
-) {
-  const port = await freePort();
-  return startServer({
-    name: server,
-    port,
-    spawn: serverCommand(server, port, seedCount, nodeFlags),
-    probePath: basePath(server) + PROBE,
-    headers: HEADERS,
-    pinCore: pinned ? SERVER_CORE : undefined,
-  });
-}
 
 /** Runs the benchmark described by `options`. */
 export async function runBench(options: BenchOptions): Promise<BenchResult> {
@@ -91,59 +73,27 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
   const sizes = [...options.sizes].sort((a, b) => a - b);
   const small = sizes[0] as number;
   const large = sizes[sizes.length - 1] as number;
-  const runs: ServerRun[] = [];
   const startups: Partial<Record<ServerName, number[]>> = {};
   const recordStartup = (server: ServerName, ms: number) => {
     startups[server] = [...(startups[server] ?? []), ms];
   };
-  for (const seedCount of sizes) {
-    for (const server of options.servers) {
-      if (server === 'prism' && seedCount !== small) continue;
-      const profiling = server === 'mock' && options.profileDir !== undefined;
-      const flags = profiling ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
-      const running = await launch(server, seedCount, pinned, flags);
-      say(`${server} @${seedCount}: answered after ${running.startupMs.toFixed(0)} ms`);
-      if (seedCount === small) recordStartup(server, running.startupMs);
-      const workloads = {} as ServerRun['workloads'];
-      let rssMiB: number | undefined;
-      let settleMs = 0;
-      try {
-        settleMs = await waitUntilIdle(running.pid);
-        say(`  idle ${settleMs.toFixed(0)} ms after its first answer`);
-        // One unmeasured pass over every workload first, so the first workload measured does
-        // not pay for the server's JIT warming up on code the others share.
-        for (const workload of WORKLOADS) {
-          await measure({
-            origin: running.origin,
-            requests: workloadRequests(workload, seedCount, basePath(server)),
-            headers: HEADERS,
-            connections: options.connections,
-            warmupS: 0,
-            durationS: options.warmupS,
-          });
-        }
-        for (const workload of WORKLOADS) {
-          workloads[workload] = await measure({
-            origin: running.origin,
-            requests: workloadRequests(workload, seedCount, basePath(server)),
-            headers: HEADERS,
-            connections: options.connections,
-            warmupS: options.warmupS,
-            durationS: options.durationS,
-            pid: running.pid,
-          });
-          const r = workloads[workload];
-          say(
-            `  ${workload}: ${r.rps.toFixed(0)} req/s, p99 ${r.p99Ms} ms, ${r.cpuUsPerRequest?.toFixed(0) ?? '?'} server CPU µs/req, non-2xx ${r.non2xx}, errors ${r.errors}`,
-          );
-        }
-      } finally {
-        rssMiB = residentMiB(running.pid);
-        await running.stop();
-      }
-      runs.push({ server, seedCount, startupMs: running.startupMs, settleMs, rssMiB, workloads });
-    }
+  const instances = await launchAll(options, sizes, pinned, say);
+  try {
+    await measureInterleaved(instances, options, say);
+  } finally {
+    await Promise.all(instances.map((instance) => instance.running.stop()));
   }
+  const runs: ServerRun[] = instances.map((instance) => ({
+    server: instance.server,
+    seedCount: instance.seedCount,
+    startupMs: instance.running.startupMs,
+    settleMs: instance.settleMs,
+    rssMiB: instance.rssMiB,
+    workloads: Object.fromEntries(
+      WORKLOADS.map((workload) => [workload, combine(instance.rounds[workload] ?? [])]),
+    ) as ServerRun['workloads'],
+  }));
+  for (const run of runs) if (run.seedCount === small) recordStartup(run.server, run.startupMs);
   for (const server of options.servers) {
     for (let i = 1; i < options.startupRuns; i++) {
       const running = await launch(server, small, pinned);
@@ -188,14 +138,16 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
     options: { ...kept, sizes, pinned },
     workloads: WORKLOAD_LABELS,
     notes: [
+      'prism is `prism mock spec/openapi.yaml` as users run it, logging every request (its default; the output is piped to this process and dropped); the mock/prism targets are judged against it. prism-quiet is the same with --verboseLevel silent, Prism at its fastest: its ratios are printed as INFO, not judged.',
       'Prism keeps no state: it is measured once and its figures stand for every store size.',
       'Prism serves the spec paths without the /v1 base path (it ignores the absolute server URLs), so its requests omit /v1; all else is identical.',
-      'Each server first gets one unmeasured pass over all workloads (warmupS each), then each workload its own warm-up and measured run.',
+      'Every server runs at once, each in its own process; only the one under load uses CPU. Each first gets one unmeasured pass over all workloads (warmupS each).',
+      'Each workload is measured in interleaved rounds: its durationS is split into `rounds` runs, every server gets one run per round in a rotating order (warmupS before its first), and each figure combines its runs (req/s over their total time, the median p50, the worst p99). Servers compared are so measured over the same stretch of time on a shared machine.',
       'createPet grows the store by every request it makes (in the warm-up pass too); new pets get higher ids and status pending, so the first pages read (limit=20, ascending id; status=sold) and the ids fetched are the seeded ones.',
       `Servers run pinned to core ${SERVER_CORE} and autocannon to core ${LOAD_CORE} when "pinned" is true.`,
       'Start-up is spawn to the first 2xx answer to GET /pets?limit=1 under the base path, at the smallest size (median of the samples).',
       'Before its workloads each server is left until it stops using CPU by itself (settleMs: work deferred past the first answer, such as filling a store in the background, is not counted against the first workload).',
-      'RSS is VmRSS of the server process after its last workload.',
+      'RSS is VmRSS of the server process right after its last measured run (createPet).',
       'cpuUsPerRequest is the server process CPU time (user + system, /proc/PID/stat) over the measured run divided by its requests: steadier than req/s when the machine is shared.',
     ],
     runs,

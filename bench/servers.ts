@@ -1,14 +1,18 @@
 /**
- * The three servers the benchmark compares and how each is started as its own process:
- * the project's standalone mock, the bare node:http yardstick, and Prism's mock of the spec.
+ * The servers the benchmark compares and how each is started as its own process: the
+ * project's standalone mock, the bare node:http yardstick, and Prism's mock of the spec
+ * (as users run it, and with its logging off).
  */
 
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { ServerCommand } from './processes.ts';
 
-/** The servers, in the order they run. */
-export const SERVER_NAMES = ['bare', 'mock', 'prism'] as const;
+/**
+ * The servers, in the order they start: `prism` is `prism mock` as users run it (it logs each
+ * request, the default); `prism-quiet` is the same with its logging off, Prism at its fastest.
+ */
+export const SERVER_NAMES = ['bare', 'mock', 'prism', 'prism-quiet'] as const;
 
 /** One server's name. */
 export type ServerName = (typeof SERVER_NAMES)[number];
@@ -27,7 +31,10 @@ export function ensureMockBundle(): void {
 }
 
 /** The path prefix of the API on `server`: Prism ignores the spec's absolute server URLs. */
-export const basePath = (server: ServerName): string => (server === 'prism' ? '' : '/v1');
+export const basePath = (server: ServerName): string => (isStateless(server) ? '' : '/v1');
+
+/** Whether `server` keeps no state (Prism), so one run stands for every store size. */
+export const isStateless = (server: ServerName): boolean => server.startsWith('prism');
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -75,6 +82,7 @@ export function serverCommand(
         ],
       };
     case 'prism':
+    case 'prism-quiet':
       return {
         command: node,
         cwd: ROOT,
@@ -87,8 +95,7 @@ export function serverCommand(
           '127.0.0.1',
           '--port',
           String(port),
-          '--verboseLevel',
-          'silent',
+          ...(server === 'prism-quiet' ? ['--verboseLevel', 'silent'] : []),
         ],
       };
   }

@@ -22,13 +22,17 @@ mock's resident memory. Prints a table and PASS/FAIL per target, writes
 bench/results/bench-<timestamp>.json and bench/results/latest.json.
 
 Options:
-  --duration S        measured seconds per workload (default 5)
+  --duration S        measured seconds per workload and server (default 5)
+  --rounds N          split each workload's measured time into N runs, interleaved across
+                      the servers so they share the machine's ups and downs (default 5)
   --warmup S          unmeasured seconds per workload: one pass over all workloads per
-                      server, then again before each measured workload (default 1)
+                      server, then again before its first measured run (default 1)
   --connections N     concurrent connections (default 10)
   --sizes A,B         store sizes in pets (default 1000,100000)
-  --servers LIST      comma-separated subset of bare,mock,prism (default all)
-  --no-prism          same as leaving prism out of --servers
+  --servers LIST      comma-separated subset of bare,mock,prism,prism-quiet (default all);
+                      prism is \`prism mock\` as users run it (logging each request),
+                      prism-quiet the same with --verboseLevel silent (informational)
+  --no-prism          same as leaving prism and prism-quiet out of --servers
   --startup-runs N    start-ups per server at the smallest size, median reported (default 3)
   --no-pin            do not pin servers to core 0 and the load generator to core 1
   --quick             smoke mode: 1 s per workload, 0.3 s warm-up, 1 start-up
@@ -40,6 +44,7 @@ Options:
 const { values } = parseArgs({
   options: {
     duration: { type: 'string' },
+    rounds: { type: 'string' },
     warmup: { type: 'string' },
     connections: { type: 'string', default: '10' },
     sizes: { type: 'string', default: '1000,100000' },
@@ -69,7 +74,9 @@ function positive(flag: string, text: string): number {
   return value;
 }
 
-const servers = values.servers.split(',').filter((s) => !(values['no-prism'] && s === 'prism'));
+const servers = values.servers
+  .split(',')
+  .filter((s) => !(values['no-prism'] && s.startsWith('prism')));
 const unknown = servers.find((s) => !SERVER_NAMES.includes(s as ServerName));
 if (unknown !== undefined || servers.length === 0) {
   console.error(
@@ -82,6 +89,7 @@ const result = await runBench({
   sizes: values.sizes.split(',').map((s) => Math.round(positive('sizes', s))),
   servers: SERVER_NAMES.filter((s) => servers.includes(s)),
   durationS: positive('duration', values.duration ?? (values.quick ? '1' : '5')),
+  rounds: Math.round(positive('rounds', values.rounds ?? (values.quick ? '1' : '5'))),
   warmupS: values.warmup === undefined ? (values.quick ? 0.3 : 1) : Number(values.warmup),
   connections: Math.round(positive('connections', values.connections)),
   pin: !values['no-pin'],
