@@ -9,7 +9,7 @@ import { SERVER_NAMES, type ServerName } from './servers.ts';
 import { findRun } from './targets.ts';
 import { WORKLOADS } from './workloads.ts';
 
-const CPU_WIDTHS = [7, 10, 8, 8, 8, 8, 10];
+const CPU_WIDTHS = [7, 10, 8, 8, 8, 8, 10, 10];
 const pad = (text: string, width: number) => text.padStart(width);
 const num = (value: number | undefined, digits = 0) =>
   value === undefined ? '-' : value.toFixed(digits);
@@ -65,7 +65,7 @@ export function formatTable(result: BenchResult): string {
     'server CPU µs per request (lower is better; steadier than req/s on a shared machine)',
   );
   lines.push(
-    ['pets', 'workload', 'bare', 'mock', 'prism', 'quiet', 'mock/bare']
+    ['pets', 'workload', 'bare', 'mock', 'prism', 'quiet', 'msw-floor', 'mock/bare']
       .map((c, i) => pad(c, CPU_WIDTHS[i] as number))
       .join(' '),
   );

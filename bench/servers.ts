@@ -10,9 +10,13 @@ import type { ServerCommand } from './processes.ts';
 
 /**
  * The servers, in the order they start: `prism` is `prism mock` as users run it (it logs each
- * request, the default); `prism-quiet` is the same with its logging off, Prism at its fastest.
+ * request, the default); `prism-quiet` is the same with its logging off, Prism at its fastest;
+ * `msw-floor` is msw behind the mock's adapter with a handler that does nothing.
  */
-export const SERVER_NAMES = ['bare', 'mock', 'prism', 'prism-quiet'] as const;
+export const SERVER_NAMES = ['bare', 'mock', 'prism', 'prism-quiet', 'msw-floor'] as const;
+
+/** The servers a run measures unless told otherwise (msw-floor only on request). */
+export const DEFAULT_SERVERS: readonly ServerName[] = ['bare', 'mock', 'prism', 'prism-quiet'];
 
 /** One server's name. */
 export type ServerName = (typeof SERVER_NAMES)[number];
@@ -31,10 +35,11 @@ export function ensureMockBundle(): void {
 }
 
 /** The path prefix of the API on `server`: Prism ignores the spec's absolute server URLs. */
-export const basePath = (server: ServerName): string => (isStateless(server) ? '' : '/v1');
+export const basePath = (server: ServerName): string => (server.startsWith('prism') ? '' : '/v1');
 
-/** Whether `server` keeps no state (Prism), so one run stands for every store size. */
-export const isStateless = (server: ServerName): boolean => server.startsWith('prism');
+/** Whether `server` keeps no state (Prism, the msw floor), so one run stands for every size. */
+export const isStateless = (server: ServerName): boolean =>
+  server.startsWith('prism') || server === 'msw-floor';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -65,6 +70,12 @@ export function serverCommand(
           '--seed-count',
           String(seedCount),
         ],
+      };
+    case 'msw-floor':
+      return {
+        command: node,
+        cwd: ROOT,
+        args: [...nodeFlags, ...TSX, 'bench/serve-msw-floor.ts', '--port', String(port)],
       };
     case 'mock':
       return {

@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { summariseProfile } from '../bench/cpu-profile.ts';
 import { formatTable, formatVerdicts, writeResult } from '../bench/report.ts';
 import { runBench } from '../bench/run.ts';
-import { SERVER_NAMES, type ServerName } from '../bench/servers.ts';
+import { DEFAULT_SERVERS, SERVER_NAMES, type ServerName } from '../bench/servers.ts';
 
 const HELP = `Usage: npm run bench -- [options]
 
@@ -29,9 +29,11 @@ Options:
                       server, then again before its first measured run (default 1)
   --connections N     concurrent connections (default 10)
   --sizes A,B         store sizes in pets (default 1000,100000)
-  --servers LIST      comma-separated subset of bare,mock,prism,prism-quiet (default all);
-                      prism is \`prism mock\` as users run it (logging each request),
-                      prism-quiet the same with --verboseLevel silent (informational)
+  --servers LIST      comma-separated, of bare,mock,prism,prism-quiet,msw-floor (default
+                      all but msw-floor); prism is \`prism mock\` as users run it (logging
+                      each request), prism-quiet the same with --verboseLevel silent
+                      (informational), msw-floor msw behind the mock's adapter with a
+                      handler that does nothing (bench/serve-msw-floor.ts)
   --no-prism          same as leaving prism and prism-quiet out of --servers
   --startup-runs N    start-ups per server at the smallest size, median reported (default 3)
   --no-pin            do not pin servers to core 0 and the load generator to core 1
@@ -48,7 +50,7 @@ const { values } = parseArgs({
     warmup: { type: 'string' },
     connections: { type: 'string', default: '10' },
     sizes: { type: 'string', default: '1000,100000' },
-    servers: { type: 'string', default: SERVER_NAMES.join(',') },
+    servers: { type: 'string', default: DEFAULT_SERVERS.join(',') },
     'no-prism': { type: 'boolean', default: false },
     'startup-runs': { type: 'string' },
     'no-pin': { type: 'boolean', default: false },

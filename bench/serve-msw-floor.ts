@@ -1,0 +1,53 @@
+/**
+ * The msw floor, for `npm run bench -- --servers mock,msw-floor`: the standalone mock's
+ * node:http adapter (mocks/node-io.ts, bodies beside) and msw's getResponse over one handler
+ * that matches without cookies and answers a fixed page of 20 pets to every request. What an
+ * msw-based server costs before any routing, authentication, store or JSON work of its own.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import { getResponse, HttpHandler } from 'msw';
+import { carryBodiesBeside, textResponse } from '../mocks/bodies-beside.ts';
+import { toHeaders, write } from '../mocks/node-io.ts';
+
+const { values } = parseArgs({
+  options: { port: { type: 'string', default: '0' }, 'seed-count': { type: 'string' } },
+});
+
+const page = JSON.stringify(
+  Array.from({ length: 20 }, (_, i) => ({
+    id: i + 1,
+    name: `Pet ${i + 1}`,
+    categoryId: 1,
+    status: 'sold',
+  })),
+);
+const headers = { 'content-type': 'application/json', 'cache-control': 'no-store' };
+
+class EveryRequest extends HttpHandler {
+  override async parse() {
+    return { match: { matches: true, params: {} }, cookies: {} };
+  }
+}
+const handlers = [
+  new EveryRequest(
+    /.+/,
+    () => true,
+    ({ request }) => textResponse(request, page, { status: 200, headers }),
+  ),
+];
+
+const server = createServer(async (req, res) => {
+  const request = new Request(`http://127.0.0.1${req.url ?? '/'}`, {
+    method: req.method,
+    headers: toHeaders(req.rawHeaders),
+  });
+  req.resume();
+  carryBodiesBeside(request);
+  await write(res, (await getResponse(handlers, request)) as Response, false);
+});
+server.listen(Number(values.port), '127.0.0.1', () => {
+  console.log(`msw floor listening on port ${(server.address() as AddressInfo).port}`);
+});
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
