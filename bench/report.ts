@@ -9,7 +9,6 @@ import { SERVER_NAMES, type ServerName } from './servers.ts';
 import { findRun } from './targets.ts';
 import { WORKLOADS } from './workloads.ts';
 
-const CPU_WIDTHS = [7, 10, 8, 8, 8, 8, 10, 10];
 const pad = (text: string, width: number) => text.padStart(width);
 const num = (value: number | undefined, digits = 0) =>
   value === undefined ? '-' : value.toFixed(digits);
@@ -64,9 +63,12 @@ export function formatTable(result: BenchResult): string {
     '',
     'server CPU µs per request (lower is better; steadier than req/s on a shared machine)',
   );
+  // One column per server this run measured.
+  const measured = SERVER_NAMES.filter((server) => result.runs.some((r) => r.server === server));
+  const cpuWidths = [7, 10, ...measured.map((server) => Math.max(8, server.length)), 10];
   lines.push(
-    ['pets', 'workload', 'bare', 'mock', 'prism', 'quiet', 'msw-floor', 'mock/bare']
-      .map((c, i) => pad(c, CPU_WIDTHS[i] as number))
+    ['pets', 'workload', ...measured, 'mock/bare']
+      .map((c, i) => pad(c, cpuWidths[i] as number))
       .join(' '),
   );
   for (const size of result.options.sizes) {
@@ -76,10 +78,10 @@ export function formatTable(result: BenchResult): string {
       const cells = [
         String(size),
         workload,
-        ...SERVER_NAMES.map((server) => num(cpu(server))),
+        ...measured.map((server) => num(cpu(server))),
         num(ratio(cpu('mock'), cpu('bare')), 1),
       ];
-      lines.push(cells.map((c, i) => pad(c, CPU_WIDTHS[i] as number)).join(' '));
+      lines.push(cells.map((c, i) => pad(c, cpuWidths[i] as number)).join(' '));
     }
   }
   const startup = Object.entries(result.startupMs)
