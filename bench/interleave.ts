@@ -52,7 +52,10 @@ export type Instance = {
   rssMiB?: number;
 };
 
-/** Starts every server at every size (Prism once), each left until it stops using CPU. */
+/**
+ * Starts every server at every size (the stateless ones once), each left until it stops
+ * using CPU; when one fails to start, stops those already running before throwing.
+ */
 export async function launchAll(
   options: MeasureOptions,
   sizes: number[],
@@ -60,18 +63,23 @@ export async function launchAll(
   say: (line: string) => void,
 ): Promise<Instance[]> {
   const instances: Instance[] = [];
-  for (const seedCount of sizes) {
-    for (const server of options.servers) {
-      if (isStateless(server) && seedCount !== sizes[0]) continue;
-      const profiling = server === 'mock' && options.profileDir !== undefined;
-      const flags = profiling ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
-      const running = await launch(server, seedCount, pinned, flags);
-      say(`${server} @${seedCount}: answered after ${running.startupMs.toFixed(0)} ms`);
-      instances.push({ server, seedCount, running, settleMs: 0, rounds: {} });
-      const instance = instances.at(-1) as Instance;
-      instance.settleMs = await waitUntilIdle(running.pid);
-      say(`  idle ${instance.settleMs.toFixed(0)} ms after its first answer`);
+  try {
+    for (const seedCount of sizes) {
+      for (const server of options.servers) {
+        if (isStateless(server) && seedCount !== sizes[0]) continue;
+        const profiling = server === 'mock' && options.profileDir !== undefined;
+        const flags = profiling ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
+        const running = await launch(server, seedCount, pinned, flags);
+        say(`${server} @${seedCount}: answered after ${running.startupMs.toFixed(0)} ms`);
+        const instance: Instance = { server, seedCount, running, settleMs: 0, rounds: {} };
+        instances.push(instance);
+        instance.settleMs = await waitUntilIdle(running.pid);
+        say(`  idle ${instance.settleMs.toFixed(0)} ms after its first answer`);
+      }
     }
+  } catch (error) {
+    await Promise.all(instances.map((instance) => instance.running.stop()));
+    throw error;
   }
   return instances;
 }

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
-import { matchRequestUrl } from 'msw';
+import { getResponse, matchRequestUrl } from 'msw';
 import { expect, it } from 'vitest';
-import { createRouter } from './handlers.ts';
+import { createHandlers, createRouter } from './handlers.ts';
+import { createStore } from './store.ts';
 
 // createRouter replaces msw's per-request matching of these three path patterns, so it must
 // route every URL exactly as msw would.
@@ -62,5 +63,20 @@ it('routes every URL the way msw matches the three path patterns on a configured
       expect(route(href), href).toBe(mswRoute(href, origin));
     }),
     { numRuns: 2000 },
+  );
+});
+
+it('answers through the one handler whatever cookies a request carries, and passes others by', async () => {
+  const store = createStore({ seedCount: 2 });
+  await store.ready;
+  const handlers = createHandlers({ store, origin: 'http://localhost' });
+  const headers = { authorization: 'Bearer petstore-dev-key', cookie: 'session=abc; theme=dark' };
+  const found = await getResponse(handlers, new Request('http://localhost/v1/pets/1', { headers }));
+  expect(found?.status).toBe(200);
+  expect(await found?.json()).toMatchObject({ id: 1 });
+  const elsewhere = new Request('http://localhost/v2/pets/1', { headers });
+  expect(await getResponse(handlers, elsewhere)).toBeUndefined();
+  expect(await getResponse(handlers, new Request('http://other/v1/pets/1', { headers }))).toBe(
+    undefined,
   );
 });
