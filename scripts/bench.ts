@@ -91,7 +91,7 @@ const result = await runBench({
   sizes: values.sizes.split(',').map((s) => Math.round(positive('sizes', s))),
   servers: SERVER_NAMES.filter((s) => servers.includes(s)),
   durationS: positive('duration', values.duration ?? (values.quick ? '1' : '5')),
-  rounds: Math.round(positive('rounds', values.rounds ?? (values.quick ? '1' : '5'))),
+  rounds: Math.max(1, Math.round(positive('rounds', values.rounds ?? (values.quick ? '1' : '5')))),
   warmupS: values.warmup === undefined ? (values.quick ? 0.3 : 1) : Number(values.warmup),
   connections: Math.round(positive('connections', values.connections)),
   pin: !values['no-pin'],
