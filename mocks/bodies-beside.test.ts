@@ -1,6 +1,7 @@
 import { getResponse } from 'msw';
 import { expect, it } from 'vitest';
 import { carryBodiesBeside, readBodyBytes, textBeside, textResponse } from './bodies-beside.ts';
+import { DEFAULT_API_KEY } from './defaults.ts';
 import { createHandlers } from './handlers.ts';
 import { createStore } from './store.ts';
 
@@ -37,7 +38,7 @@ it('answers the same through the handlers either way', async () => {
   const handlers = createHandlers({ store });
   const ask = () =>
     new Request('http://localhost/v1/pets/2', {
-      headers: { authorization: 'Bearer petstore-dev-key' },
+      headers: { authorization: `Bearer ${DEFAULT_API_KEY}` },
     });
   const ordinary = (await getResponse(handlers, ask())) as Response;
   const marked = ask();

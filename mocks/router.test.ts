@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { getResponse, matchRequestUrl } from 'msw';
 import { expect, it } from 'vitest';
+import { DEFAULT_API_KEY } from './defaults.ts';
 import { createHandlers, createRouter } from './handlers.ts';
 import { createStore } from './store.ts';
 
@@ -70,7 +71,7 @@ it('answers through the one handler whatever cookies a request carries, and pass
   const store = createStore({ seedCount: 2 });
   await store.ready;
   const handlers = createHandlers({ store, origin: 'http://localhost' });
-  const headers = { authorization: 'Bearer petstore-dev-key', cookie: 'session=abc; theme=dark' };
+  const headers = { authorization: `Bearer ${DEFAULT_API_KEY}`, cookie: 'session=abc; theme=dark' };
   const found = await getResponse(handlers, new Request('http://localhost/v1/pets/1', { headers }));
   expect(found?.status).toBe(200);
   expect(await found?.json()).toMatchObject({ id: 1 });
