@@ -11,9 +11,36 @@ import { getResponse, HttpHandler } from 'msw';
 import { carryBodiesBeside, textResponse } from '../mocks/bodies-beside.ts';
 import { toHeaders, write } from '../mocks/node-io.ts';
 
-const { values } = parseArgs({
-  options: { port: { type: 'string', default: '0' }, 'seed-count': { type: 'string' } },
-});
+const HELP = `Usage: tsx bench/serve-msw-floor.ts [--port P]
+
+The benchmark's msw floor on 127.0.0.1 (npm run bench -- --servers mock,msw-floor): the
+mock's node:http adapter and msw's getResponse over a handler that does nothing.
+  --port        port to bind, 0 for a random one (default 0)
+  --seed-count  accepted and ignored: the floor keeps no store
+  --help        show this text`;
+
+let values: { port: string; help?: boolean };
+try {
+  ({ values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '0' },
+      'seed-count': { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  }));
+} catch (error) {
+  console.error(`${error instanceof Error ? error.message : error}; see --help`);
+  process.exit(2);
+}
+if (values.help) {
+  console.log(HELP);
+  process.exit(0);
+}
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0) {
+  console.error(`--port must be a non-negative integer, got "${values.port}"; see --help`);
+  process.exit(2);
+}
 
 const page = JSON.stringify(
   Array.from({ length: 20 }, (_, i) => ({
@@ -47,7 +74,7 @@ const server = createServer(async (req, res) => {
   carryBodiesBeside(request);
   await write(res, (await getResponse(handlers, request)) as Response, false);
 });
-server.listen(Number(values.port), '127.0.0.1', () => {
+server.listen(port, '127.0.0.1', () => {
   console.log(`msw floor listening on port ${(server.address() as AddressInfo).port}`);
 });
 process.on('SIGTERM', () => server.close(() => process.exit(0)));
