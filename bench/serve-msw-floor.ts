@@ -8,8 +8,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { getResponse, HttpHandler } from 'msw';
-import { carryBodiesBeside, textResponse } from '../mocks/bodies-beside.ts';
-import { toHeaders, write } from '../mocks/node-io.ts';
+import { besideTransport, carryBodiesBeside } from '../mocks/node/bodies-beside.ts';
+import { toHeaders, write } from '../mocks/node/io.ts';
 
 const HELP = `Usage: tsx bench/serve-msw-floor.ts [--port P]
 
@@ -61,7 +61,7 @@ const handlers = [
   new EveryRequest(
     /.+/,
     () => true,
-    ({ request }) => textResponse(request, page, { status: 200, headers }),
+    ({ request }) => besideTransport.respond(request, page, { status: 200, headers }),
   ),
 ];
 

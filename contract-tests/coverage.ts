@@ -2,7 +2,7 @@
  * The table of operations × documented statuses a run exercised, with counts, built
  * from the exchange log the suite writes.
  */
-import type { Level } from '../spec/decisions.ts';
+import type { Level } from '../spec/levels.ts';
 import { loadContractSpec } from './spec-model.ts';
 
 const OPERATIONS = ['listPets', 'createPet', 'getPet'] as const;

@@ -2,7 +2,7 @@
  * The options of one contract run, passed from scripts/contract.ts to the suite
  * through environment variables (vitest workers inherit them).
  */
-import type { Level } from '../spec/decisions.ts';
+import type { Level } from '../spec/levels.ts';
 
 /** What the suite needs to know about the server under test and the run. */
 export type ContractOptions = {

@@ -4,7 +4,7 @@
  * must reject, each labelled with what makes it invalid.
  */
 import fc from 'fast-check';
-import type { Level } from '../spec/decisions.ts';
+import type { Level } from '../spec/levels.ts';
 import { STATUSES } from './spec-model.ts';
 
 const INT64_MAX = 2n ** 63n - 1n;

@@ -2,7 +2,7 @@
  * Checks of what the operations return: created pets echo what was sent, fetched pets
  * equal the stored one, pages respect `limit` and `status`. Ids are compared exactly.
  */
-import type { Level } from '../spec/decisions.ts';
+import type { Level } from '../spec/levels.ts';
 import { type Check, show } from './checks.ts';
 import type { StatementId } from './statements.ts';
 

@@ -12,7 +12,7 @@ async function start(): Promise<void> {
   const badge = byId('mode');
   if (config.mode === 'worker') {
     // The start-up snippet from the README: only this mode loads msw into the page.
-    const { startWorker } = await import('../mocks/browser.ts');
+    const { startWorker } = await import('../mocks/browser/index.ts');
     await startWorker({ origin: window.location.origin, quiet: true });
   }
   badge.textContent = config.mode === 'worker' ? 'service worker (msw)' : 'standalone mock';

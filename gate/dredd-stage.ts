@@ -1,8 +1,8 @@
 /** Stage 4: Dredd runs every documented transaction of the spec, driven by gate/dredd-hooks.cjs. */
 import { writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import type { Level } from '../spec/decisions.ts';
 import { openapiDocument } from '../spec/document.gen.ts';
+import type { Level } from '../spec/levels.ts';
 import { runChild, tail } from './child-process.ts';
 import { parseDreddOutput } from './dredd-output.ts';
 import { type DreddPlan, planDredd } from './dredd-plan.ts';

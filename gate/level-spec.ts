@@ -1,8 +1,7 @@
 /** The spec as the chosen contract level sees it, as a file external tools can read. */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { documentAtLevel, type Level } from '../spec/decisions.ts';
-import { openapiDocument } from '../spec/document.gen.ts';
+import { documentAtLevel, type Level } from '../spec/levels.ts';
 import { specPath } from './paths.ts';
 
 /**
@@ -12,6 +11,6 @@ import { specPath } from './paths.ts';
 export async function specFileAtLevel(level: Level, dir: string): Promise<string> {
   if (level === 'strict') return specPath;
   const file = join(dir, 'openapi.interface.json');
-  await writeFile(file, JSON.stringify(documentAtLevel(openapiDocument, level), null, 2));
+  await writeFile(file, JSON.stringify(documentAtLevel(level), null, 2));
   return file;
 }

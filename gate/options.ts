@@ -1,6 +1,6 @@
 /** Reads the gate's command-line flags into options, or a usage error naming the bad flag. */
 import { parseArgs } from 'node:util';
-import type { Level } from '../spec/decisions.ts';
+import type { Level } from '../spec/levels.ts';
 import { type StageName, stageNames } from './stage.ts';
 import { GateUsageError } from './target.ts';
 

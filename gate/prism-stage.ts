@@ -4,12 +4,11 @@
  * Prism reports about a response. Violations about our own deliberately invalid
  * requests are expected and only counted.
  */
-import { documentAtLevel, type Level } from '../spec/decisions.ts';
-import { openapiDocument } from '../spec/document.gen.ts';
+import { allResponses } from '../spec/document.ts';
+import { documentAtLevel, type Level } from '../spec/levels.ts';
 import { freePort, startPrism } from './prism-process.ts';
 import { type Probe, probes } from './probes.ts';
 import { createdIdOf, probePath, sendProbe } from './send-probe.ts';
-import { documentedResponses } from './spec-responses.ts';
 import type { JUnitCase, StageResult } from './stage.ts';
 import { groupByReason } from './summary.ts';
 import type { Target } from './target.ts';
@@ -18,9 +17,7 @@ import { describeViolation, isResponseViolation, parseViolations } from './viola
 /** The probes worth sending (documented at this level; `Prefer` only to the mock) and the rest. */
 export function batteryFor(level: Level, isMock: boolean) {
   const documented = new Set(
-    documentedResponses(documentAtLevel(openapiDocument, level)).map(
-      (r) => `${r.operationId} ${r.status}`,
-    ),
+    allResponses(documentAtLevel(level)).map((r) => `${r.operationId} ${r.status}`),
   );
   const send: Probe[] = [];
   const left: { key: string; reason: string; label: string }[] = [];

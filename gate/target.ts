@@ -49,7 +49,7 @@ export async function openTarget(baseUrl: string | undefined, apiKey: string | u
     return target;
   }
   // Only the gate's own run starts the mock; the stages never import it.
-  const { startMockServer } = await import('../mocks/http-server.ts');
+  const { startMockServer } = await import('../mocks/node/server.ts');
   const keys = apiKey === undefined ? undefined : [apiKey];
   const server = await startMockServer({ host: '127.0.0.1', port: 0, apiKeys: keys, quiet: true });
   const target: Target = {

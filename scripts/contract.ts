@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { coverageTable } from '../contract-tests/coverage.ts';
 import { ENV } from '../contract-tests/options.ts';
-import type { Level } from '../spec/decisions.ts';
+import type { Level } from '../spec/levels.ts';
 
 const HELP = `petstore-contract: check that a server conforms to the Pet Store interface.
 
@@ -112,7 +112,7 @@ async function main(argv: string[]): Promise<number> {
   let { baseUrl, apiKey } = args;
   let stopMock: (() => Promise<void>) | undefined;
   if (!baseUrl) {
-    const { startMockServer } = await import('../mocks/http-server.ts');
+    const { startMockServer } = await import('../mocks/node/server.ts');
     const mock = await startMockServer({ port: 0, quiet: true });
     ({ baseUrl } = mock);
     apiKey = mock.apiKeys[0];

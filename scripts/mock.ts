@@ -8,8 +8,8 @@ import {
   DEFAULT_MAX_PETS,
   DEFAULT_PORT,
   DEFAULT_SEED_COUNT,
-} from '../mocks/defaults.ts';
-import type { Delay } from '../mocks/traffic.ts';
+} from '../mocks/core/defaults.ts';
+import type { Delay } from '../mocks/core/traffic.ts';
 
 const HELP = `Usage: npm run mock -- [options]    (or: petstore-mock [options])
 
@@ -119,7 +119,7 @@ setFlagsFromString('--heap-growing-percent=50');
 
 try {
   // Loaded only now, so --help and flag errors answer without loading msw.
-  const { startMockServer } = await import('../mocks/http-server.ts');
+  const { startMockServer } = await import('../mocks/node/server.ts');
   const server = await startMockServer({
     ...settings,
     onError: (error, request) =>

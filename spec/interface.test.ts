@@ -4,27 +4,21 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { nodeAt } from './decisions.ts';
-import { openapiDocument as doc } from './document.gen.ts';
+import { openapiDocument as doc, operation, required } from './document.ts';
 
 const INTERFACE = new URL('../../shared/pet-store-interface.md', import.meta.url);
 const interfaceText = existsSync(INTERFACE) ? readFileSync(INTERFACE, 'utf8') : undefined;
 
-/** Follows `$ref`s so that a check sees the schema or response itself. */
-const get = (pointer: string): Record<string, unknown> => {
-  let node = nodeAt(doc, pointer) as Record<string, unknown> | undefined;
-  while (node && typeof node.$ref === 'string') node = nodeAt(doc, node.$ref) as typeof node;
-  if (!node) throw new Error(`nothing at ${pointer}`);
-  return node;
-};
+/** The node at a pointer, `$ref`s followed, so that a check sees the schema or response itself. */
+const get = (pointer: string) => required(doc, pointer);
 const schemaOf = (pointer: string) => {
   const content = get(pointer).content as Record<string, { schema: { $ref: string } }>;
-  return get(content['application/json']?.schema.$ref.slice(1) ?? '/missing');
+  return get(content['application/json']?.schema.$ref ?? '/missing');
 };
 const ops = {
-  listPets: '/paths/~1pets/get',
-  createPet: '/paths/~1pets/post',
-  getPet: '/paths/~1pets~1{petId}/get',
+  listPets: operation('listPets').pointer,
+  createPet: operation('createPet').pointer,
+  getPet: operation('getPet').pointer,
 };
 
 const rules: [sentence: string, check: () => void][] = [

@@ -3,9 +3,8 @@
  * JSON Schema 2020-12), at either contract level, with exact int64 checks.
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import { documentAtLevel, type Level } from './decisions.ts';
-import { openapiDocument } from './document.gen.ts';
-import type { OpenApiDocument } from './document-type.ts';
+import { type OpenApiDocument, openapiDocument } from './document.ts';
+import { documentAtLevel, type Level } from './levels.ts';
 
 /** One way a value breaks its schema, with a message naming the field and the rule. */
 export type SchemaIssue = { path: string; message: string };
@@ -134,7 +133,7 @@ export function createSchemaValidator(
     validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31,
   });
   ajv.addFormat('uri-reference', true);
-  const { components } = documentAtLevel(document, level);
+  const { components } = documentAtLevel(level, document);
   ajv.addSchema({ $id: SPEC_ID, components }, SPEC_ID);
   const compiled = new Map<string, ValidateFunction>();
   return {
@@ -149,4 +148,16 @@ export function createSchemaValidator(
       return describe(check.errors ?? [], root);
     },
   };
+}
+
+const shared = new Map<Level, SchemaValidator>();
+
+/** The validator of the spec's own document at a level, compiled once per process. */
+export function specValidator(level: Level): SchemaValidator {
+  let validator = shared.get(level);
+  if (!validator) {
+    validator = createSchemaValidator(level);
+    shared.set(level, validator);
+  }
+  return validator;
 }

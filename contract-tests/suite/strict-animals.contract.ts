@@ -4,8 +4,7 @@
  * deprecation headers.
  */
 import { describe, it } from 'vitest';
-import { nodeAt } from '../../spec/decisions.ts';
-import { openapiDocument } from '../../spec/document.gen.ts';
+import { DEPRECATION, SUNSET } from '../../spec/constants.ts';
 import { statusIn } from '../checks.ts';
 import { createOrStop, createPet, getPet, newPet } from '../fixtures.ts';
 import { client, options, verify } from '../harness.ts';
@@ -17,11 +16,6 @@ const rejected = (statement: StatementId, why: string) => [
   statusIn([400], statement, why),
   errorCode('validation_failed', statement),
 ];
-const since =
-  (nodeAt(openapiDocument, '/paths/~1pets~1{petId}/get/x-deprecated-since/value') as string) ?? '';
-const DEPRECATION = `@${Date.parse(`${since}T00:00:00Z`) / 1000}`;
-const SUNSET = (nodeAt(openapiDocument, '/components/headers/Sunset/schema') as { const: string })
-  .const;
 const deprecated = [
   headerIs('deprecation', DEPRECATION, 'deprecationHeaders'),
   headerIs('sunset', SUNSET, 'deprecationHeaders'),

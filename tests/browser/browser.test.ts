@@ -1,7 +1,7 @@
 import { mkdirSync, statSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type MockServer, startMockServer } from '../../mocks/http-server.ts';
+import { type MockServer, startMockServer } from '../../mocks/node/server.ts';
 import { clickAndRead, type DemoPage, openDemo, petRows, waitForPage } from './demo-page.ts';
 import { type DemoServer, launchChromium, skipReason, startDemoServer } from './harness.ts';
 

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type MockServer, startMockServer } from '../../mocks/http-server.ts';
+import { type MockServer, startMockServer } from '../../mocks/node/server.ts';
 import { launchChromium, skipReason } from './harness.ts';
 
 const SKIP = skipReason();

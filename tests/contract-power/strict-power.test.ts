@@ -4,7 +4,7 @@
  * decisions are broken.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startMockServer } from '../../mocks/http-server.ts';
+import { startMockServer } from '../../mocks/node/server.ts';
 import { DECISION_FAULTS, type DecisionFault, startDecisionProxy } from './decision-proxy.ts';
 import { inPool, runContractCli } from './run-cli.ts';
 

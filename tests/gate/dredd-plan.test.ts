@@ -3,8 +3,7 @@ import { expect, it } from 'vitest';
 import { runChild } from '../../gate/child-process.ts';
 import { type DreddStep, planDredd } from '../../gate/dredd-plan.ts';
 import { binPath } from '../../gate/paths.ts';
-import { documentedResponses } from '../../gate/spec-responses.ts';
-import { openapiDocument } from '../../spec/document.gen.ts';
+import { allResponses, openapiDocument } from '../../spec/document.ts';
 
 type GavelResult = { valid: boolean; fields: Record<string, { errors: { message: string }[] }> };
 const gavel = createRequire(import.meta.url)('gavel') as {
@@ -58,12 +57,13 @@ it('skips decisions at interface level and forced statuses for a foreign server'
 
 it("accepts each response's own spec example with the schema it gives Dredd", () => {
   const rejected: string[] = [];
-  for (const response of documentedResponses(openapiDocument)) {
-    const content = (response.response.content as Record<string, { examples?: object }>)[
+  for (const response of allResponses(openapiDocument)) {
+    const content = (response.node.content as Record<string, { examples?: object }>)[
       'application/json'
     ];
     const example = Object.values(content?.examples ?? {})[0] as { value: unknown } | undefined;
-    const name = `${response.path} > ${response.summary} > ${response.status} > application/json`;
+    const { path, summary } = response.operation;
+    const name = `${path} > ${summary} > ${response.status} > application/json`;
     const step = strictPlan.transactions[name];
     if (example === undefined || step === undefined) throw new Error(`no example or step: ${name}`);
     if (!dreddAccepts(step, example.value)) rejected.push(name);

@@ -3,7 +3,7 @@
  * the very process that served the requests (its prototypes, its liveness).
  */
 import { afterAll, beforeAll } from 'vitest';
-import { startMockServer } from '../../mocks/http-server.ts';
+import { startMockServer } from '../../mocks/node/server.ts';
 
 /** Options the reliability tests pass through to startMockServer. */
 export type MockOptions = NonNullable<Parameters<typeof startMockServer>[0]>;

@@ -3,7 +3,7 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startMockServer } from '../../mocks/http-server.ts';
+import { startMockServer } from '../../mocks/node/server.ts';
 import { killHard, type MockProcess, runMockToExit, startMockProcess } from './cli-process.ts';
 import { AUTH, send } from './http-client.ts';
 

@@ -1,0 +1,97 @@
+import { Collection } from '@msw/data';
+import { afterEach, expect, it, vi } from 'vitest';
+import { call, useInProcessMock } from '../testing/in-process.ts';
+import { seedPets } from './seed.ts';
+
+const { store } = useInProcessMock({ seedCount: 40 });
+
+const JSON_TYPE = { 'content-type': 'application/json' };
+const create = (name: string) =>
+  call('POST', '/v1/pets', { headers: JSON_TYPE, body: JSON.stringify({ name, categoryId: 3 }) });
+const putData = (body: string) =>
+  call('PUT', '/__mock/data', { key: null, headers: JSON_TYPE, body });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+it('resets to the seed data: the same animals with the same ids', async () => {
+  const before = await call('GET', '/__mock/state', { key: null });
+  await create('Extra');
+  await putData('[]');
+  const reset = await call('POST', '/__mock/reset', { key: null });
+  expect(reset.body).toMatchObject({ count: 40, nextId: 41 });
+  expect((await call('GET', '/__mock/state', { key: null })).body).toEqual(before.body);
+  expect((await create('After reset')).body).toMatchObject({ id: 41 });
+});
+
+it('reports the state: count, next id and every animal', async () => {
+  const reply = await call('GET', '/__mock/state', { key: null });
+  expect(reply.body).toMatchObject({ count: 40, nextId: 41, seedCount: 40, pets: seedPets(40) });
+});
+
+it('replaces the data set and continues ids above the largest one', async () => {
+  const reply = await putData('{"pets":[{"id":7,"name":"Solo","categoryId":1,"status":"sold"}]}');
+  expect(reply.body).toMatchObject({ count: 1, nextId: 8 });
+  expect((await call('GET', '/v1/pets')).body).toEqual([
+    { id: 7, name: 'Solo', categoryId: 1, status: 'sold' },
+  ]);
+  expect((await create('Next')).body).toMatchObject({ id: 8 });
+});
+
+it('serves and fetches ids above 2^53 exactly, and assigns the next id above them', async () => {
+  const big = '9007199254740993';
+  await putData(
+    `[{"id":${big},"name":"Huge","categoryId":9223372036854775807,"status":"available"}]`,
+  );
+  const fetched = await call('GET', `/v1/pets/${big}`);
+  expect(fetched.status).toBe(200);
+  expect(fetched.text).toBe(
+    `{"id":${big},"name":"Huge","categoryId":9223372036854775807,"status":"available"}`,
+  );
+  expect((await call('GET', '/v1/pets')).text).toContain(`"id":${big}`);
+  expect((await create('After huge')).text).toContain('"id":9007199254740994');
+  expect((await call('GET', '/v1/pets/9007199254740994')).status).toBe(200);
+});
+
+it('rejects a data set with an invalid or duplicate pet, keeping the old data', async () => {
+  for (const body of [
+    '[{"name":"No id","categoryId":1}]',
+    '[{"id":1,"name":"A","categoryId":1},{"id":1,"name":"B","categoryId":1}]',
+    '{"animals":[]}',
+    '[{"id":1,"name":"A","categoryId":1,',
+    '[{"id":1,"name":"A","categoryId":1,"__proto__":{"polluted":"yes"}}]',
+    '[{"id":1,"name":"A","categoryId":1,"owner":"someone"}]',
+  ]) {
+    const reply = await putData(body);
+    expect(reply.status, body).toBe(400);
+    expect(['validation_failed', 'malformed_json'], body).toContain(
+      (reply.body as { code: string }).code,
+    );
+  }
+  expect((await call('GET', '/__mock/state', { key: null })).body).toMatchObject({ count: 40 });
+});
+
+it('answers 405 with Allow for the wrong method on a control', async () => {
+  const reply = await call('GET', '/__mock/reset', { key: null });
+  expect(reply.status).toBe(405);
+  expect(reply.headers.get('allow')).toBe('POST');
+});
+
+it('never scans the collection on the request path', async () => {
+  const findFirst = vi.spyOn(Collection.prototype, 'findFirst');
+  const findMany = vi.spyOn(Collection.prototype, 'findMany');
+  await call('GET', '/v1/pets?status=sold&limit=5');
+  await call('GET', '/v1/pets/12');
+  await call('GET', '/v1/pets/404404');
+  await create('Scanless');
+  expect(findFirst).not.toHaveBeenCalled();
+  expect(findMany).not.toHaveBeenCalled();
+});
+
+it('keeps the @msw/data collection and the index in step', async () => {
+  const { body } = await create('Mirrored');
+  expect(store.collection.count()).toBe(41);
+  expect(store.size).toBe(41);
+  expect(store.collection.all().at(-1)).toEqual(body);
+});

@@ -1,0 +1,84 @@
+/**
+ * Mock controls outside the public interface, under `/__mock/`: reset to the seed data,
+ * read the state, replace the data set. No authentication; CORS like every response.
+ */
+import { http } from 'msw';
+import { parseJson } from '../../spec/json.ts';
+import { corsHeaders, preflightResponse } from './cors.ts';
+import { errorResponse, jsonResponse, MockError } from './errors.ts';
+import type { PetStore } from './store.ts';
+import { type BodyTransport, fetchTransport } from './transport.ts';
+
+// As Request.text() decodes: UTF-8, invalid bytes replaced, a leading BOM dropped.
+const UTF8 = new TextDecoder();
+
+type Control = (request: Request) => Promise<unknown>;
+
+const summary = (store: PetStore) => ({
+  count: store.size,
+  nextId: store.nextId,
+  seedCount: store.seedCount,
+  maxPets: store.maxPets,
+});
+
+async function readData(request: Request, transport: BodyTransport): Promise<unknown> {
+  let body: unknown;
+  try {
+    body = parseJson(UTF8.decode(await transport.readBody(request)));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new MockError(400, 'malformed_json', `request body is not valid JSON: ${reason}`);
+  }
+  // Either the array of pets or an object like GET /__mock/state's ({ "pets": [...] }).
+  return Array.isArray(body) ? body : (body as { pets?: unknown } | null)?.pets;
+}
+
+/** Options of the control handlers: the origin they answer for and the body transport. */
+export type ControlOptions = { origin?: string; transport?: BodyTransport };
+
+/** Creates the `/__mock/` control handlers over `store`. */
+export function createControlHandlers(store: PetStore, options: ControlOptions = {}) {
+  const origin = options.origin ?? '*';
+  const transport = options.transport ?? fetchTransport;
+  const control =
+    (method: string, run: Control) =>
+    async ({ request }: { request: Request }) => {
+      const requestOrigin = request.headers.get('origin');
+      if (request.method === 'OPTIONS') return preflightResponse(requestOrigin);
+      const headers = corsHeaders(requestOrigin);
+      try {
+        if (request.method !== method) {
+          throw new MockError(
+            405,
+            'method_not_allowed',
+            `use ${method} on ${new URL(request.url).pathname}`,
+            { allow: method },
+          );
+        }
+        await store.ready;
+        return jsonResponse(200, await run(request), headers, request, transport);
+      } catch (error) {
+        return errorResponse(error, headers, request, transport);
+      }
+    };
+  return [
+    http.all(
+      `${origin}/__mock/reset`,
+      control('POST', async () => {
+        await store.reset();
+        return summary(store);
+      }),
+    ),
+    http.all(
+      `${origin}/__mock/state`,
+      control('GET', async () => ({ ...summary(store), pets: store.snapshot() })),
+    ),
+    http.all(
+      `${origin}/__mock/data`,
+      control('PUT', async (request) => {
+        await store.replace(await readData(request, transport));
+        return summary(store);
+      }),
+    ),
+  ];
+}

@@ -1,0 +1,80 @@
+/**
+ * The one place where failures become HTTP responses in the spec's `Error` shape
+ * (`code`, `message`, `status`), with the headers each status carries.
+ */
+import { stringifyJson } from '../../spec/json.ts';
+import type { ErrorBody } from '../../spec/types.ts';
+import { type BodyTransport, fetchTransport } from './transport.ts';
+
+/** The error codes of the spec's `Error.code` enum. */
+export type ErrorCode = ErrorBody['code'];
+
+/** A failure the mock answers on purpose: status, code, message and extra headers. */
+export class MockError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, code: ErrorCode, message: string, headers = {}) {
+    super(message);
+    this.name = 'MockError';
+    this.status = status;
+    this.code = code;
+    this.headers = headers;
+  }
+}
+
+/** The code each error status answers with, for `Prefer: code=NNN`. */
+export const CODE_OF_STATUS: Readonly<Record<number, ErrorCode>> = {
+  400: 'validation_failed',
+  401: 'unauthorized',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  500: 'internal_error',
+  503: 'service_unavailable',
+};
+
+/** Headers every JSON response carries. */
+export const JSON_HEADERS: Readonly<Record<string, string>> = {
+  'content-type': 'application/json',
+  'cache-control': 'no-store',
+};
+
+/** Builds a JSON response from an already-serialisable value, answering `request`. */
+export function jsonResponse(
+  status: number,
+  body: unknown,
+  headers: Record<string, string>,
+  request?: Request,
+  transport: BodyTransport = fetchTransport,
+): Response {
+  return transport.respond(request, stringifyJson(body), {
+    status,
+    headers: { ...JSON_HEADERS, ...headers },
+  });
+}
+
+/**
+ * Turns anything thrown into an `Error` response: a MockError as it says, anything else
+ * as 500 `internal_error` without its message or stack (the process keeps serving).
+ */
+export function errorResponse(
+  error: unknown,
+  headers: Record<string, string>,
+  request?: Request,
+  transport: BodyTransport = fetchTransport,
+): Response {
+  const known =
+    error instanceof MockError
+      ? error
+      : new MockError(
+          500,
+          'internal_error',
+          'an unexpected error occurred; the mock keeps serving',
+        );
+  const body = { code: known.code, message: known.message, status: known.status };
+  return jsonResponse(known.status, body, { ...headers, ...known.headers }, request, transport);
+}

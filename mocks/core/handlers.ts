@@ -1,0 +1,96 @@
+/**
+ * The msw handlers of the Pet Store: listPets, createPet and getPet over the store, as one
+ * msw handler for the API that routes by path, then by method (msw parses the request for
+ * every handler it tries, so one handler instead of three saves that work; see createRouter).
+ * Environment-free: the browser worker, setupServer and the standalone server all use these.
+ */
+import { http } from 'msw';
+import { BASE_PATH, DEPRECATION, SUNSET } from '../../spec/constants.ts';
+import { createPortableKeyMatcher, type KeyMatcher } from './auth.ts';
+import { DEFAULT_API_KEY } from './defaults.ts';
+import { createOperations } from './operations.ts';
+import { createPipeline, type PipelineOptions, type Route } from './pipeline.ts';
+import type { PetStore } from './store.ts';
+import { createRateLimiter, type Delay } from './traffic.ts';
+import { type BodyTransport, fetchTransport } from './transport.ts';
+
+/** Options of createHandlers. */
+export type HandlerOptions = {
+  store: PetStore;
+  /** Accepted API keys (default: DEFAULT_API_KEY). */
+  apiKeys?: readonly string[];
+  /** How keys are compared (default: portable constant-time; Node adapters pass node:crypto). */
+  keyMatcher?: (keys: readonly string[]) => KeyMatcher;
+  delay?: Delay;
+  /** Requests per second before 429 (off when absent). */
+  rateLimit?: number;
+  onError?: PipelineOptions['onError'];
+  /** Origin the handlers answer for, e.g. http://127.0.0.1:4010 (default: any origin). */
+  origin?: string;
+  /** How bodies reach the handlers and leave them (default: inside the Fetch objects). */
+  transport?: BodyTransport;
+};
+
+// getPet's deprecation headers; the successor is the listing on the same base path.
+const deprecationHeaders = (request: Request): Record<string, string> => {
+  const url = request.url;
+  const path = url.slice(0, url.lastIndexOf('/', url.indexOf('?') >>> 0));
+  return { deprecation: DEPRECATION, sunset: SUNSET, link: `<${path}>; rel="successor-version"` };
+};
+
+type RouteName = 'pets' | 'pet' | 'other';
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/**
+ * Which path of the API a request URL is on, decided the way msw matches the path patterns
+ * `${base}/pets`, `${base}/pets/:petId` and `${base}/*` (path-to-regexp 6: case-insensitive,
+ * optional trailing slash, query and hash ignored), with the expressions compiled once instead
+ * of on every request, and one msw handler instead of three to try.
+ */
+export function createRouter(origin: string | undefined): (url: string) => RouteName | undefined {
+  const start = `^${origin === undefined ? '(.*)' : escapeRegExp(origin)}${escapeRegExp(BASE_PATH)}`;
+  const routes: [RouteName, RegExp][] = [
+    ['pets', new RegExp(`${start}\\/pets[\\/#\\?]?$`, 'i')],
+    ['pet', new RegExp(`${start}\\/pets(?:\\/([^\\/#\\?]+?))[\\/#\\?]?$`, 'i')],
+    ['other', new RegExp(`${start}(?:\\/(.*))[\\/#\\?]?$`, 'i')],
+  ];
+  return (url) => {
+    const end = url.search(/[?#]/);
+    const clean = end === -1 ? url : url.slice(0, end);
+    return routes.find(([, pattern]) => pattern.test(clean))?.[0];
+  };
+}
+
+/** Creates the msw handlers of the Pet Store over `options.store`. */
+export function createHandlers(options: HandlerOptions) {
+  const keys = options.apiKeys ?? [DEFAULT_API_KEY];
+  const transport = options.transport ?? fetchTransport;
+  const serve = createPipeline({
+    matchesKey: (options.keyMatcher ?? createPortableKeyMatcher)(keys),
+    delay: options.delay,
+    limitRate: options.rateLimit ? createRateLimiter(options.rateLimit) : undefined,
+    onError: options.onError,
+    transport,
+  });
+  const { listPets, createPet, getPet } = createOperations(options.store, transport);
+  const routes: Record<RouteName, Route | undefined> = {
+    pets: {
+      allow: 'GET, POST',
+      methods: { GET: ['listPets', listPets], POST: ['createPet', createPet] },
+    },
+    pet: { allow: 'GET', methods: { GET: ['getPet', getPet] }, headers: deprecationHeaders },
+    other: undefined,
+  };
+  const routeOf = createRouter(options.origin);
+  // A custom predicate (msw's public API) routes once and hands the route to the resolver.
+  return [
+    http.all<{ route: RouteName }>(
+      ({ request }) => {
+        const route = routeOf(request.url);
+        return route === undefined ? false : { matches: true, params: { route } };
+      },
+      ({ request, params }) => serve(request, routes[params.route]),
+    ),
+  ];
+}

@@ -1,0 +1,103 @@
+/**
+ * The three operations of the interface over the store, named after their operationIds.
+ * Each returns a response or throws a MockError; pipeline.ts does the rest.
+ */
+import { MAX_BODY_BYTES } from '../../spec/constants.ts';
+import { parseJson } from '../../spec/json.ts';
+import type { OperationId } from '../../spec/types.ts';
+import { jsonResponse as json, MockError } from './errors.ts';
+import { decodeCursor, encodeCursor, type PetId } from './ids.ts';
+import type { Operation } from './pipeline.ts';
+import type { PetStore } from './store.ts';
+import type { BodyTransport } from './transport.ts';
+import {
+  checkCursorShape,
+  checkNewPet,
+  parseLimit,
+  parsePetId,
+  parseStatus,
+  unusableCursor,
+} from './validate.ts';
+
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+const tooLarge = () =>
+  new MockError(413, 'payload_too_large', `request body must be at most ${MAX_BODY_BYTES} bytes`);
+
+/** Reads a JSON request body: 413 over the size limit, 400 when it is not JSON. */
+async function readJsonBody(request: Request, transport: BodyTransport): Promise<unknown> {
+  if (Number(request.headers.get('content-length')) > MAX_BODY_BYTES) throw tooLarge();
+  const type = request.headers.get('content-type');
+  if (type === null || !JSON_MEDIA_TYPE.test(type)) {
+    const got = type === null ? 'no Content-Type' : JSON.stringify(type);
+    throw new MockError(
+      415,
+      'unsupported_media_type',
+      `Content-Type must be application/json, got ${got}`,
+    );
+  }
+  const bytes = await transport.readBody(request);
+  if (bytes.byteLength > MAX_BODY_BYTES) throw tooLarge();
+  try {
+    return parseJson(utf8.decode(bytes));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : 'not UTF-8';
+    throw new MockError(400, 'malformed_json', `request body is not valid JSON: ${reason}`);
+  }
+}
+
+/** Creates listPets, createPet and getPet over `store`, answering through `transport`. */
+export function createOperations(
+  store: PetStore,
+  transport: BodyTransport,
+): Record<OperationId, Operation> {
+  const jsonResponse = (
+    status: number,
+    body: unknown,
+    headers: Record<string, string>,
+    request: Request,
+  ) => json(status, body, headers, request, transport);
+  return {
+    async listPets(request, headers) {
+      const url = new URL(request.url);
+      const query = url.searchParams;
+      const limit = parseLimit(query.get('limit'));
+      const status = parseStatus(query.get('status'));
+      const cursor = query.get('cursor');
+      let after: PetId | undefined;
+      if (cursor !== null) {
+        checkCursorShape(cursor);
+        after = decodeCursor(cursor);
+        if (after === undefined) throw unusableCursor(cursor);
+      }
+      await store.ready;
+      const page = store.page(status, after, limit);
+      if (page.continueAfter === undefined) return jsonResponse(200, page.pets, headers, request);
+      const filter = status === undefined ? '' : `&status=${status}`;
+      const next = `${url.origin}${url.pathname}?limit=${limit}${filter}&cursor=${encodeCursor(page.continueAfter)}`;
+      return jsonResponse(200, page.pets, { ...headers, link: `<${next}>; rel="next"` }, request);
+    },
+
+    async createPet(request, headers) {
+      const input = checkNewPet(await readJsonBody(request, transport));
+      await store.ready;
+      const pet = await store.create(input);
+      const { pathname } = new URL(request.url);
+      return jsonResponse(201, pet, { ...headers, location: `${pathname}/${pet.id}` }, request);
+    },
+
+    async getPet(request, headers) {
+      const { pathname } = new URL(request.url);
+      let raw = pathname.slice(pathname.lastIndexOf('/') + 1);
+      try {
+        raw = decodeURIComponent(raw);
+      } catch {}
+      const id = parsePetId(raw);
+      await store.ready;
+      const pet = store.get(id);
+      if (pet === undefined) throw new MockError(404, 'not_found', `no pet with id ${id}`);
+      return jsonResponse(200, pet, headers, request);
+    },
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * What every `/v1` request goes through before its operation: CORS, latency,
+ * authentication first, rate limit, method routing (405), `Prefer: code=`, and the one
+ * catch that turns failures into `Error` responses.
+ */
+import type { OperationId } from '../../spec/types.ts';
+import { authenticate, type KeyMatcher } from './auth.ts';
+import { corsHeaders, preflightResponse } from './cors.ts';
+import { errorResponse, MockError } from './errors.ts';
+import { applyPrefer, type Delay, waitFor } from './traffic.ts';
+import type { BodyTransport } from './transport.ts';
+
+/** How the pipeline is configured. */
+export type PipelineOptions = {
+  matchesKey: KeyMatcher;
+  delay?: Delay;
+  limitRate?: () => void;
+  transport: BodyTransport;
+  /** Told about every unexpected fault (answered 500); the CLI logs it. */
+  onError?: (error: unknown, request: Request) => void;
+};
+
+/** An operation: answers a request that passed authentication and routing. */
+export type Operation = (request: Request, headers: Record<string, string>) => Promise<Response>;
+
+/** The operations one path offers, by method, and their extra headers. */
+export type Route = {
+  allow: string;
+  methods: Readonly<Record<string, [OperationId, Operation]>>;
+  /** Headers every response past authentication carries (getPet's deprecation). */
+  headers?: (request: Request) => Record<string, string>;
+};
+
+/** Serves one request on a route of the pipeline. */
+export function createPipeline(options: PipelineOptions) {
+  return async (request: Request, route: Route | undefined): Promise<Response> => {
+    const origin = request.headers.get('origin');
+    if (request.method === 'OPTIONS') return preflightResponse(origin);
+    let headers = corsHeaders(origin);
+    try {
+      await waitFor(options.delay);
+      authenticate(request.headers.get('authorization'), options.matchesKey);
+      options.limitRate?.();
+      if (route === undefined) {
+        const { pathname } = new URL(request.url);
+        throw new MockError(
+          404,
+          'not_found',
+          `no route ${request.method} ${pathname}: the mock serves GET and POST /v1/pets and GET /v1/pets/{petId}`,
+        );
+      }
+      const target = route.methods[request.method];
+      if (target === undefined) {
+        const { pathname } = new URL(request.url);
+        throw new MockError(
+          405,
+          'method_not_allowed',
+          `${request.method} is not allowed on ${pathname}; use ${route.allow}`,
+          { allow: route.allow },
+        );
+      }
+      if (route.headers) headers = { ...headers, ...route.headers(request) };
+      applyPrefer(request.headers.get('prefer'), target[0], route.allow);
+      return await target[1](request, headers);
+    } catch (error) {
+      if (!(error instanceof MockError)) options.onError?.(error, request);
+      // A 401 looks the same on every route, even when forced with Prefer on getPet.
+      const unauthorized = error instanceof MockError && error.status === 401;
+      return errorResponse(
+        error,
+        unauthorized ? corsHeaders(origin) : headers,
+        request,
+        options.transport,
+      );
+    }
+  };
+}

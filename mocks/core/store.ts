@@ -1,0 +1,182 @@
+/**
+ * The mock's state: an @msw/data collection of `Pet` records plus an index beside it
+ * (a Map by id, ascending id lists per status) so no request scans the collection.
+ */
+
+import { DEFAULT_STATUS } from '../../spec/constants.ts';
+import type { PetStatus } from '../../spec/types.ts';
+import { createRecord, fillCollection, type PetCollection } from './collection.ts';
+import { DEFAULT_MAX_PETS, DEFAULT_SEED_COUNT } from './defaults.ts';
+import { MockError } from './errors.ts';
+import { firstIndexAfter, MAX_ID, type PetId, toPetId } from './ids.ts';
+import { PET_PROPERTIES, type Pet, petIssues } from './pet-schema.ts';
+import { seedPets } from './seed.ts';
+import type { NewPet } from './validate.ts';
+
+type Index = { byId: Map<PetId, Pet>; all: PetId[]; byStatus: Map<string, PetId[]> };
+
+/** One page of a listing, and the id to continue after when more follow. */
+export type Page = { pets: Pet[]; continueAfter: PetId | undefined };
+
+function build(pets: readonly Pet[]) {
+  const sorted = [...pets].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const index: Index = { byId: new Map(), all: [], byStatus: new Map() };
+  for (const pet of sorted) addToIndex(index, pet);
+  const last = sorted.at(-1);
+  const state = {
+    index,
+    nextId: last === undefined ? 1n : BigInt(last.id) + 1n,
+    // The index then serves the collection's own records, so each pet is held once.
+    filled: fillCollection(sorted, (record) => index.byId.set(record.id, record)),
+    collection: undefined as PetCollection | undefined,
+  };
+  // A failed fill surfaces on the next write, which awaits `filled`.
+  state.filled.then((collection) => (state.collection = collection)).catch(() => undefined);
+  return state;
+}
+
+function addToIndex(index: Index, pet: Pet): void {
+  index.byId.set(pet.id, pet);
+  index.all.push(pet.id);
+  if (pet.status === undefined) return;
+  const list = index.byStatus.get(pet.status);
+  if (list) list.push(pet.id);
+  else index.byStatus.set(pet.status, [pet.id]);
+}
+
+/** Checks a whole data set (for PUT /__mock/data and persisted files); throws a 400. */
+export function checkDataSet(pets: unknown, maxPets: number): Pet[] {
+  if (!Array.isArray(pets))
+    throw new MockError(400, 'validation_failed', 'pets must be an array of Pet');
+  if (pets.length > maxPets) {
+    throw new MockError(
+      400,
+      'validation_failed',
+      `at most ${maxPets} pets (--max-pets), got ${pets.length}`,
+    );
+  }
+  const seen = new Set<PetId>();
+  for (const [i, pet] of pets.entries()) {
+    // Pet allows other properties; a stored data set keeps only the spec's fields.
+    const extra = Object.keys(pet ?? {}).find((key) => !PET_PROPERTIES.has(key));
+    if (extra !== undefined) {
+      throw new MockError(
+        400,
+        'validation_failed',
+        `pets[${i}] property "${extra}" is not a Pet field`,
+      );
+    }
+    const issues = petIssues(pet, `pets[${i}]`);
+    if (issues.length > 0) throw new MockError(400, 'validation_failed', issues.join('; '));
+    const id = toPetId((pet as Pet).id);
+    if (seen.has(id))
+      throw new MockError(400, 'validation_failed', `pets[${i}].id ${id} is a duplicate`);
+    seen.add(id);
+  }
+  return pets.map((pet: Pet) => ({
+    ...pet,
+    id: toPetId(pet.id),
+    categoryId: toPetId(pet.categoryId),
+  }));
+}
+
+/** Creates the store, seeded with `seedCount` deterministic animals. */
+export function createStore(options: { seedCount?: number; maxPets?: number } = {}) {
+  const seedCount = options.seedCount ?? DEFAULT_SEED_COUNT;
+  const maxPets = options.maxPets ?? DEFAULT_MAX_PETS;
+  let state: ReturnType<typeof build> | undefined;
+  let writes: Promise<unknown> = Promise.resolve();
+  let persist: (() => Promise<void>) | undefined;
+  const current = () => {
+    if (!state) throw new Error('the store is used before it finished loading');
+    return state;
+  };
+  // Writes run one after another, so concurrent creates get unique, ordered ids.
+  const serial = <T>(write: () => Promise<T>): Promise<T> => {
+    const result = writes.then(write);
+    writes = result.catch(() => undefined);
+    return result;
+  };
+  // Persisting happens after the serial part, so concurrent writes share one disk write.
+  const swap = async (pets: readonly Pet[]) => {
+    await serial(async () => {
+      state = build(pets);
+    });
+    await persist?.();
+  };
+  const store = {
+    seedCount,
+    maxPets,
+    ready: swap(seedPets(seedCount)),
+    /** The @msw/data collection holding the records (the index mirrors it); see `settled`. */
+    get collection(): PetCollection {
+      const { collection } = current();
+      if (!collection)
+        throw new Error('the collection is still being filled: await store.settled()');
+      return collection;
+    },
+    /** Resolves once the collection behind the current data set is filled. */
+    async settled(): Promise<void> {
+      await store.ready;
+      await current().filled;
+    },
+    get size() {
+      return current().index.all.length;
+    },
+    get(id: PetId): Pet | undefined {
+      return current().index.byId.get(id);
+    },
+    page(status: PetStatus | undefined, after: PetId | undefined, limit: number): Page {
+      const { index } = current();
+      const ids = status === undefined ? index.all : (index.byStatus.get(status) ?? []);
+      const start = after === undefined ? 0 : firstIndexAfter(ids, after);
+      const end = Math.min(start + limit, ids.length);
+      const pets = ids.slice(start, end).map((id) => index.byId.get(id) as Pet);
+      return { pets, continueAfter: end < ids.length ? ids[end - 1] : undefined };
+    },
+    async create(input: NewPet): Promise<Pet> {
+      const created = await serial(async () => {
+        const collection = await current().filled;
+        const { index } = current();
+        if (index.all.length >= maxPets || current().nextId > MAX_ID) {
+          throw new MockError(
+            503,
+            'service_unavailable',
+            `the mock store is full (${maxPets} pets, --max-pets); POST /__mock/reset or restart with a larger --max-pets`,
+            { 'retry-after': '60' },
+          );
+        }
+        const id = toPetId(current().nextId);
+        const pet: Pet = {
+          id,
+          name: input.name,
+          categoryId: toPetId(input.categoryId),
+          status: input.status ?? DEFAULT_STATUS,
+        };
+        const record = await createRecord(collection, pet);
+        addToIndex(index, record);
+        current().nextId += 1n;
+        return record;
+      });
+      await persist?.();
+      return created;
+    },
+    reset: () => swap(seedPets(seedCount)),
+    replace: (pets: unknown) => swap(checkDataSet(pets, maxPets)),
+    snapshot() {
+      const { index } = current();
+      return index.all.map((id) => index.byId.get(id) as Pet);
+    },
+    get nextId(): PetId {
+      return toPetId(current().nextId);
+    },
+    /** Sets the function that puts every write on disk before it is acknowledged. */
+    setPersister(write: (() => Promise<void>) | undefined) {
+      persist = write;
+    },
+  };
+  return store;
+}
+
+/** The mock's store of animals. */
+export type PetStore = ReturnType<typeof createStore>;

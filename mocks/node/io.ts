@@ -1,0 +1,83 @@
+/**
+ * Translation between node:http messages and the Fetch objects msw handles: a capped
+ * body read, request targets msw could not decode, header pairs, and the response write.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { textBeside } from './bodies-beside.ts';
+
+/**
+ * Reads a body up to `cap + 1` bytes and stops there, so the handler can answer 413;
+ * `complete` is false when the rest was left unread (the connection must then close).
+ */
+export function readBody(
+  req: IncomingMessage,
+  cap: number,
+): Promise<{ bytes: Buffer; complete: boolean }> {
+  if (Number(req.headers['content-length']) > cap) {
+    return Promise.resolve({ bytes: Buffer.alloc(0), complete: false });
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size > cap) {
+        req.off('data', onData);
+        req.pause();
+        resolve({ bytes: Buffer.concat(chunks, size).subarray(0, cap + 1), complete: false });
+      }
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve({ bytes: Buffer.concat(chunks, size), complete: true }));
+    req.once('error', reject);
+  });
+}
+
+const PERCENT = /%/g;
+
+/**
+ * msw decodes path parameters and throws on malformed escapes (`%E0%A4%A`): such a path is
+ * passed on with its `%` taken literally, so the handlers answer it (400 or 404) after auth.
+ */
+export function literalIfMalformed(path: string): string {
+  if (!path.includes('%')) return path;
+  const end = path.indexOf('?') >>> 0;
+  try {
+    decodeURIComponent(path.slice(0, end));
+    return path;
+  } catch {
+    return path.slice(0, end).replace(PERCENT, '%25') + path.slice(end);
+  }
+}
+
+/** Pairs node's flat rawHeaders list into Fetch header entries, keeping repeats. */
+export function toHeaders(raw: string[]): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (let i = 0; i < raw.length; i += 2) pairs.push([raw[i] as string, raw[i + 1] as string]);
+  return pairs;
+}
+
+/** Writes a Fetch Response back with one writeHead/end, from the text carried beside it when there is one. */
+export async function write(
+  res: ServerResponse,
+  response: Response,
+  closeAfter: boolean,
+): Promise<void> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  if (closeAfter) headers.connection = 'close';
+  const text = textBeside(response);
+  // Text is written as it is (node encodes it into the socket write); other bodies are read.
+  const body =
+    text !== undefined
+      ? text
+      : response.body === null
+        ? undefined
+        : Buffer.from(await response.arrayBuffer());
+  if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+  res.writeHead(response.status, headers);
+  res.end(body);
+}

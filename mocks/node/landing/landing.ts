@@ -1,0 +1,120 @@
+/**
+ * The standalone mock's pages outside `/v1` and `/__mock/`: the landing page at `/`, the
+ * Swagger UI reference at `/docs/` (served from node_modules/swagger-ui-dist, no CDN) and
+ * the spec at `/openapi.json`. Node only. None of these responses carries CORS headers,
+ * so another origin's scripts cannot read the key the pages show.
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openapiDocument } from '../../../spec/document.ts';
+import { docsHtml, type LandingFacts, landingHtml } from './pages.ts';
+
+/** Answers a request if it is one of the landing routes; returns false to pass it on. */
+export type Landing = (request: IncomingMessage, response: ServerResponse) => boolean;
+
+type Asset = { type: string; file: () => string };
+
+// Resolving package.json avoids importing swagger-ui-dist, whose entry loads its 1.7 MB bundle.
+const swaggerDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+const ownDir = fileURLToPath(new URL('./assets/', import.meta.url));
+
+const JS = 'text/javascript; charset=utf-8';
+const CSS = 'text/css; charset=utf-8';
+const FILES: Record<string, Asset> = {
+  '/landing.js': { type: JS, file: () => join(ownDir, 'landing.js') },
+  '/landing.css': { type: CSS, file: () => join(ownDir, 'landing.css') },
+  '/docs/docs.js': { type: JS, file: () => join(ownDir, 'docs.js') },
+  '/docs/swagger-ui.css': { type: CSS, file: () => join(swaggerDir, 'swagger-ui.css') },
+  '/docs/swagger-ui-bundle.js': { type: JS, file: () => join(swaggerDir, 'swagger-ui-bundle.js') },
+  '/docs/swagger-ui-standalone-preset.js': {
+    type: JS,
+    file: () => join(swaggerDir, 'swagger-ui-standalone-preset.js'),
+  },
+  '/docs/favicon-32x32.png': {
+    type: 'image/png',
+    file: () => join(swaggerDir, 'favicon-32x32.png'),
+  },
+};
+
+// Same-origin only: no CORS, not embeddable by other sites, not framed, no sniffing.
+const BASE_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'cross-origin-resource-policy': 'same-origin',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-cache',
+};
+const HTML_HEADERS = {
+  ...BASE_HEADERS,
+  'content-type': 'text/html; charset=utf-8',
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+};
+
+type Body = { headers: Record<string, string>; body: Buffer };
+
+const withEtag = (headers: Record<string, string>, body: Buffer): Body => ({
+  headers: { ...headers, etag: `"${createHash('sha1').update(body).digest('base64url')}"` },
+  body,
+});
+
+/** The spec as served: its placeholder servers replaced by this mock's `/v1`. */
+function servedSpec(): Buffer {
+  const document = { ...openapiDocument, servers: [{ url: '/v1', description: 'This mock' }] };
+  return Buffer.from(JSON.stringify(document, null, 2));
+}
+
+/** Creates the landing routes for a mock serving `facts.baseUrl` with `facts.apiKeys`. */
+export function createLanding(facts: LandingFacts): Landing {
+  const cache = new Map<string, Promise<Body>>();
+  const build = (path: string): Promise<Body> | undefined => {
+    if (path === '/')
+      return Promise.resolve(withEtag(HTML_HEADERS, Buffer.from(landingHtml(facts))));
+    if (path === '/docs/')
+      return Promise.resolve(withEtag(HTML_HEADERS, Buffer.from(docsHtml(facts))));
+    if (path === '/openapi.json') {
+      const type = { ...BASE_HEADERS, 'content-type': 'application/json; charset=utf-8' };
+      return Promise.resolve(withEtag(type, servedSpec()));
+    }
+    const asset = FILES[path];
+    if (!asset) return undefined;
+    return readFile(asset.file()).then((body) =>
+      withEtag({ ...BASE_HEADERS, 'content-type': asset.type }, body),
+    );
+  };
+  return (request, response) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    const path = (request.url ?? '/').split('?', 1)[0] ?? '/';
+    if (path === '/docs') {
+      response.writeHead(301, { ...BASE_HEADERS, location: '/docs/' }).end();
+      return true;
+    }
+    let pending = cache.get(path);
+    if (!pending) {
+      pending = build(path);
+      if (!pending) return false;
+      cache.set(path, pending);
+    }
+    pending.then(
+      ({ headers, body }) => {
+        if (request.headers['if-none-match'] === headers.etag) {
+          response.writeHead(304, { ...BASE_HEADERS, etag: headers.etag ?? '' }).end();
+          return;
+        }
+        response.writeHead(200, { ...headers, 'content-length': String(body.length) });
+        response.end(request.method === 'HEAD' ? undefined : body);
+      },
+      (error: unknown) => {
+        cache.delete(path);
+        const reason = error instanceof Error ? error.message : String(error);
+        response.writeHead(500, { ...BASE_HEADERS, 'content-type': 'text/plain; charset=utf-8' });
+        response.end(`the mock could not read ${path}: ${reason}; reinstall with npm ci`);
+      },
+    );
+    return true;
+  };
+}

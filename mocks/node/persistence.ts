@@ -1,0 +1,91 @@
+/**
+ * Optional persistence of the data set to a JSON file: every acknowledged write is on disk
+ * before its response (temporary file, fsync, rename), and the file is reloaded at start.
+ */
+import { open, readFile, rename } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { parseJson, stringifyJson } from '../../spec/json.ts';
+import { MockError } from '../core/errors.ts';
+import { checkDataSet, type PetStore } from '../core/store.ts';
+
+/** Writes `text` to `file` atomically: a temporary file beside it, fsync, rename, fsync dir. */
+async function writeAtomically(file: string, text: string): Promise<void> {
+  const temporary = `${file}.${process.pid}.tmp`;
+  const handle = await open(temporary, 'w');
+  try {
+    await handle.writeFile(text);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await rename(temporary, file);
+  const directory = await open(dirname(file), 'r');
+  try {
+    await directory.sync();
+  } finally {
+    await directory.close();
+  }
+}
+
+/** Reads a persisted data set; throws a message naming the file when it is unusable. */
+async function load(file: string, maxPets: number): Promise<unknown[] | undefined> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  try {
+    const data = parseJson(text) as { pets?: unknown } | null;
+    return checkDataSet(data?.pets, maxPets);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `cannot load the mock's data file ${file}: ${reason}. It is corrupt or truncated; ` +
+        'nothing was changed. Fix it, or move it away to start from the seed data.',
+    );
+  }
+}
+
+/**
+ * Loads `file` into the store (or writes the current data when it does not exist) and
+ * makes every later write wait for the disk. Writes that arrive while one is running
+ * are grouped into the next, so concurrent creates share one fsync.
+ */
+export async function attachPersistence(store: PetStore, file: string): Promise<void> {
+  const pets = await load(file, store.maxPets);
+  let running: Promise<void> | undefined;
+  let queued: Promise<void> | undefined;
+  const writeNow = () => writeAtomically(file, stringifyJson({ pets: store.snapshot() }));
+  const persist = (): Promise<void> => {
+    if (!running) {
+      running = writeNow().finally(() => {
+        running = undefined;
+      });
+      return running;
+    }
+    // The running write may have started before this change: wait for one more.
+    queued ??= running
+      .catch(() => undefined)
+      .then(() => {
+        queued = undefined;
+        return persist();
+      });
+    return queued;
+  };
+  if (pets !== undefined) await store.replace(pets);
+  store.setPersister(async () => {
+    try {
+      await persist();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new MockError(
+        500,
+        'internal_error',
+        `the change could not be saved to the data file: ${reason}`,
+      );
+    }
+  });
+  if (pets === undefined) await persist();
+}
