@@ -1,30 +1,41 @@
 /**
- * Generates spec/types.gen.ts (openapi-typescript) and spec/document.gen.ts (the
- * parsed document, importable in Node and in the browser) from spec/openapi.yaml.
- * With --check it writes nothing and exits 1 when either file has drifted.
+ * Generates, from spec/openapi.yaml: spec/types.gen.ts (openapi-typescript), spec/document.gen.ts
+ * (the parsed document, importable in Node and in the browser), spec/rules.gen.ts (the rule ids),
+ * spec/openapi.interface.yaml (the interface level) and the pages docs/rules.md and docs/decisions.md. With --check it writes nothing and exits 1
+ * when any of them has drifted.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { parse } from 'yaml';
+import { parse, stringify } from 'yaml';
+import type { OpenApiDocument } from '../spec/document.ts';
+import { documentAtLevel } from '../spec/levels.ts';
+import { listRules } from '../spec/rules.ts';
+import { decisionsPage, rulesPage } from './spec-docs.ts';
 
 const HELP = `Usage: tsx scripts/gen-spec.ts [--check]
 
-Regenerates spec/types.gen.ts and spec/document.gen.ts from spec/openapi.yaml.
+Regenerates spec/types.gen.ts, spec/document.gen.ts, spec/rules.gen.ts,
+spec/openapi.interface.yaml, docs/rules.md and docs/decisions.md from spec/openapi.yaml.
   --check   compare instead of writing; exit 1 if the committed files drifted
   --help    show this text`;
 
-const root = new URL('../spec/', import.meta.url);
+const root = new URL('../', import.meta.url);
 const HEADER = '// Generated from spec/openapi.yaml by `npm run gen`. Do not edit by hand.\n';
 
 async function generate(): Promise<Record<string, string>> {
-  const yamlText = await readFile(new URL('openapi.yaml', root), 'utf8');
+  const yamlText = await readFile(new URL('spec/openapi.yaml', root), 'utf8');
   const types = astToString(await openapiTS(yamlText));
-  const document = parse(yamlText);
+  const document = parse(yamlText) as OpenApiDocument;
+  const ids = [...new Set(listRules(document).map((rule) => rule.id))];
   return {
-    'types.gen.ts': `${HEADER}${types}`,
-    'document.gen.ts': `${HEADER}import type { OpenApiDocument } from './document-type.ts';\n\n/** The parsed OpenAPI document, as data. */\nexport const openapiDocument: OpenApiDocument = ${JSON.stringify(document, null, 2)};\n`,
+    'spec/types.gen.ts': `${HEADER}${types}`,
+    'spec/document.gen.ts': `${HEADER}import type { OpenApiDocument } from './document-type.ts';\n\n/** The parsed OpenAPI document, as data. */\nexport const openapiDocument: OpenApiDocument = ${JSON.stringify(document, null, 2)};\n`,
+    'spec/rules.gen.ts': `${HEADER}\n/** The stable id of a rule of the spec (x-rules and x-decision ids). */\nexport type RuleId =\n${ids.map((id) => `  | '${id}'`).join('\n')};\n`,
+    'spec/openapi.interface.yaml': `# Generated from spec/openapi.yaml by \`npm run gen\`: the interface level, every x-decision removed.\n# Do not edit by hand.\n${stringify(documentAtLevel('interface', document), { lineWidth: 0 })}`,
+    'docs/rules.md': rulesPage(document),
+    'docs/decisions.md': decisionsPage(document),
   };
 }
 
@@ -44,7 +55,7 @@ for (const [name, content] of Object.entries(files)) {
     if (current !== content) {
       drifted = true;
       console.error(
-        `spec/${name} is out of date with spec/openapi.yaml: run \`npm run gen\` and commit it.`,
+        `${name} is out of date with spec/openapi.yaml: run \`npm run gen\` and commit it.`,
       );
     }
   } else {
@@ -53,4 +64,4 @@ for (const [name, content] of Object.entries(files)) {
   }
 }
 if (drifted) process.exit(1);
-if (values.check) console.log('spec/types.gen.ts and spec/document.gen.ts match spec/openapi.yaml');
+if (values.check) console.log(`${Object.keys(files).join(', ')} match spec/openapi.yaml`);

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import {
   BASE_PATH,
+  DEFAULT_STATUS,
   DEPRECATION,
   LIMIT,
   MAX_BODY_BYTES,
@@ -8,6 +9,7 @@ import {
   SUNSET,
 } from './constants.ts';
 import { openapiDocument, required } from './document.ts';
+import { ruleById } from './rules.ts';
 
 it('reads the base path, limits and statuses from the spec', () => {
   expect(BASE_PATH).toBe('/v1');
@@ -25,4 +27,9 @@ it('states the same body limit as the PayloadTooLarge response it answers', () =
   expect(MAX_BODY_BYTES).toBe(64 * 1024);
   expect(String(tooLarge.description)).toContain('64 KiB');
   expect(JSON.stringify(tooLarge)).toContain(`at most ${MAX_BODY_BYTES} bytes`);
+});
+
+it('gives a new animal the default status the default-status decision states', () => {
+  expect(ruleById('default-status').text).toContain(`status: ${DEFAULT_STATUS}`);
+  expect(PET_STATUSES).toContain(DEFAULT_STATUS);
 });

@@ -24,15 +24,11 @@ export const LIMIT = {
 export const PET_STATUSES = required(openapiDocument, '/components/schemas/PetStatus')
   .enum as readonly PetStatus[];
 
-/** The status a created pet gets when none is sent (a decision: NewPet.status default). */
-export const DEFAULT_STATUS = (
-  required(openapiDocument, '/components/schemas/NewPet/properties/status/allOf/0') as {
-    default: PetStatus;
-  }
-).default;
+/** The status a created pet gets when none is sent (decision `default-status`; constants.test.ts). */
+export const DEFAULT_STATUS: PetStatus = 'available';
 
 const getPet = operation('getPet').node;
-const deprecatedSince = (getPet['x-deprecated-since'] as { value: string }).value;
+const deprecatedSince = String(getPet['x-deprecated-since']);
 
 /** RFC 9745 `Deprecation` value of getPet: `@` and the unix seconds of x-deprecated-since. */
 export const DEPRECATION = `@${Date.parse(`${deprecatedSince}T00:00:00Z`) / 1000}`;

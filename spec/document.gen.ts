@@ -8,7 +8,7 @@ export const openapiDocument: OpenApiDocument = {
     "title": "Pet Store",
     "version": "1.0.0",
     "summary": "Catalogue of animals offered by a store.",
-    "description": "The service keeps a catalogue of animals (pets) offered by a store. A client can\nlist animals, optionally filtered by availability status, add a new animal, and\nfetch one animal by its identifier. All requests and responses use JSON.\n\nElements marked `x-decision` are how this project fills the interface's gaps;\nthey are not part of the interface document itself.\n",
+    "description": "The service keeps a catalogue of animals (pets) offered by a store. A client can\nlist animals, optionally filtered by availability status, add a new animal, and\nfetch one animal by its identifier. All requests and responses use JSON.\n\nEvery request needs `Authorization: Bearer <API_KEY>`. Ids are int64: read them\nexactly (a JSON number above 2^53 loses precision in a plain `JSON.parse`).\n\nElements marked `x-decision` are how this project fills the interface's gaps;\nthe interface itself leaves them open.\n",
     "contact": {
       "name": "Pet Store interface team",
       "url": "https://api.petstore.example/docs"
@@ -35,6 +35,30 @@ export const openapiDocument: OpenApiDocument = {
       "bearerAuth": []
     }
   ],
+  "x-rules": {
+    "json": "Every request body and every response body is JSON (`application/json`).",
+    "base-path": "The base address ends in the version segment `/v1`; every path is relative to it."
+  },
+  "x-decision": [
+    {
+      "id": "auth-first",
+      "adds": [],
+      "rule": "Authentication is checked first on every `/v1` request, before validation, lookup and routing, so a 401 looks the same on every route.",
+      "why": "An unauthenticated client learns nothing about routes or data."
+    },
+    {
+      "id": "unknown-route-404",
+      "adds": [],
+      "rule": "An unknown path under `/v1`, including operations the interface does not show (`GET /store/orders`, updating or deleting an animal), is answered 404 `not_found`.",
+      "why": "The interface shows three operations only; anything else is not there."
+    },
+    {
+      "id": "cors",
+      "adds": [],
+      "rule": "Every `/v1` response echoes the request's `Origin` in `Access-Control-Allow-Origin` and exposes `Link, Location, Deprecation, Sunset, WWW-Authenticate, Retry-After`; a preflight `OPTIONS` is answered 204 without a key, allowing `GET, POST` and the headers it asks for.",
+      "why": "Frontends served from another origin call the API and read its headers."
+    }
+  ],
   "tags": [
     {
       "name": "pets",
@@ -50,6 +74,23 @@ export const openapiDocument: OpenApiDocument = {
         ],
         "summary": "List animals",
         "description": "Returns a paginated list of animals, optionally filtered by availability status.",
+        "x-rules": {
+          "list-responses": "listPets answers 200 with a JSON array of animals, or 401 with an `Error` without a valid key."
+        },
+        "x-decision": [
+          {
+            "id": "list-order",
+            "adds": [],
+            "rule": "Animals are listed in ascending `id` order, which is creation order.",
+            "why": "A stable order lets pages continue without gaps or repeats."
+          },
+          {
+            "id": "unknown-query-ignored",
+            "adds": [],
+            "rule": "Unknown query parameters are ignored.",
+            "why": "Clients may add tracing or cache-busting parameters."
+          }
+        ],
         "parameters": [
           {
             "$ref": "#/components/parameters/Limit"
@@ -123,6 +164,9 @@ export const openapiDocument: OpenApiDocument = {
         ],
         "summary": "Add an animal",
         "description": "Adds an animal to the catalogue; the service assigns its `id`.",
+        "x-rules": {
+          "create-responses": "createPet answers 201 with the stored animal including its assigned `id`, 400 with an `Error` for an invalid body, 401 with an `Error` without a valid key."
+        },
         "requestBody": {
           "required": true,
           "content": {
@@ -153,6 +197,9 @@ export const openapiDocument: OpenApiDocument = {
         "responses": {
           "201": {
             "description": "The animal was added; the body is the stored animal with its assigned `id`.",
+            "x-rules": {
+              "created-echoes": "The created animal carries the `name`, `categoryId` and `status` that were sent, unchanged, plus its new `id`; it is stored and can be read back."
+            },
             "headers": {
               "Location": {
                 "$ref": "#/components/headers/Location"
@@ -179,6 +226,9 @@ export const openapiDocument: OpenApiDocument = {
           },
           "400": {
             "description": "The body is missing required fields or contains invalid values.",
+            "x-rules": {
+              "create-400": "A body missing `name` or `categoryId`, or holding a value of the wrong type or outside `PetStatus`, or that is not JSON, is answered 400 with an `Error` and stores nothing."
+            },
             "content": {
               "application/json": {
                 "schema": {
@@ -240,9 +290,17 @@ export const openapiDocument: OpenApiDocument = {
         "deprecated": true,
         "x-sunset": "2030-12-05",
         "x-replaced-by": "listPets",
-        "x-deprecated-since": {
-          "value": "2026-11-22",
-          "x-decision": "The interface gives no deprecation date; this is the date the spec first recorded the deprecation, sent as the Deprecation header."
+        "x-deprecated-since": "2026-11-22",
+        "x-rules": {
+          "get-responses": "getPet answers 200 with the animal, 401 with an `Error` without a valid key, 404 with an `Error` when no animal has the id.",
+          "get-deprecated": "getPet is deprecated; its removal is announced for 5 December 2030, and `GET /pets` with the `status` filter replaces it."
+        },
+        "x-decision": {
+          "id": "deprecation-date",
+          "adds": [
+            "x-deprecated-since"
+          ],
+          "why": "The interface gives no deprecation date; this is the date the spec first recorded the deprecation, sent in the Deprecation header."
         },
         "parameters": [
           {
@@ -252,6 +310,9 @@ export const openapiDocument: OpenApiDocument = {
         "responses": {
           "200": {
             "description": "The animal.",
+            "x-rules": {
+              "get-found": "getPet returns the stored animal with that id, exactly as it was created."
+            },
             "headers": {
               "Deprecation": {
                 "$ref": "#/components/headers/Deprecation"
@@ -284,7 +345,10 @@ export const openapiDocument: OpenApiDocument = {
           },
           "400": {
             "description": "`petId` is not a positive int64.",
-            "x-decision": "The interface does not say what a malformed id gives; a malformed id is a client error, distinct from an absent animal.",
+            "x-decision": {
+              "id": "get-400",
+              "why": "The interface does not say what a malformed id gives; a malformed id is a client error, distinct from an absent animal."
+            },
             "headers": {
               "Deprecation": {
                 "$ref": "#/components/headers/Deprecation"
@@ -319,6 +383,9 @@ export const openapiDocument: OpenApiDocument = {
           },
           "404": {
             "description": "The animal could not be found.",
+            "x-rules": {
+              "get-404": "An id that no animal has is answered 404 with an `Error`."
+            },
             "headers": {
               "Deprecation": {
                 "$ref": "#/components/headers/Deprecation"
@@ -369,7 +436,17 @@ export const openapiDocument: OpenApiDocument = {
       "bearerAuth": {
         "type": "http",
         "scheme": "bearer",
-        "description": "Send `Authorization: Bearer <API_KEY>` on every request. How keys are issued is not part of the interface."
+        "description": "Send `Authorization: Bearer <API_KEY>` on every request. How keys are issued is not part of the interface.",
+        "x-rules": {
+          "auth-required": "Every operation requires the header `Authorization: Bearer <API_KEY>`.",
+          "auth-401": "A request without a valid key (no header, another scheme, an empty, wrong or altered key) is answered 401 with an `Error`."
+        },
+        "x-decision": {
+          "id": "scheme-case",
+          "adds": [],
+          "rule": "The scheme name `Bearer` is matched case-insensitively; any other scheme, a bare key or an empty token counts as a missing key.",
+          "why": "RFC 9110 makes authentication scheme names case-insensitive."
+        }
       }
     },
     "parameters": {
@@ -377,7 +454,11 @@ export const openapiDocument: OpenApiDocument = {
         "name": "limit",
         "in": "query",
         "required": false,
-        "description": "Maximum number of animals returned.",
+        "description": "Maximum number of animals returned, from 1 to 100; 20 when absent.",
+        "x-rules": {
+          "limit-max": "A page holds at most `limit` animals; `limit` goes from 1 to 100.",
+          "limit-default": "Without `limit`, a page holds at most 20 animals."
+        },
         "schema": {
           "type": "integer",
           "format": "int32",
@@ -392,6 +473,9 @@ export const openapiDocument: OpenApiDocument = {
         "in": "query",
         "required": false,
         "description": "Filters by availability status.",
+        "x-rules": {
+          "status-filter": "With `status`, only animals of that status are returned."
+        },
         "schema": {
           "$ref": "#/components/schemas/PetStatus"
         },
@@ -401,7 +485,10 @@ export const openapiDocument: OpenApiDocument = {
         "name": "cursor",
         "in": "query",
         "required": false,
-        "x-decision": "The interface does not show a pagination mechanism; an opaque cursor taken from the `Link` rel=\"next\" URL keeps the body a plain array.",
+        "x-decision": {
+          "id": "pagination-cursor",
+          "why": "The interface does not show a pagination mechanism; an opaque cursor taken from the `Link` rel=\"next\" URL keeps the body a plain array."
+        },
         "description": "Opaque continuation marker; take it from the `Link` header's `rel=\"next\"` URL, never build it.",
         "schema": {
           "type": "string",
@@ -418,19 +505,24 @@ export const openapiDocument: OpenApiDocument = {
         "schema": {
           "type": "integer",
           "format": "int64",
-          "allOf": [
-            {
-              "x-decision": "Ids are assigned as positive integers, so a zero or negative id is a malformed id.",
-              "minimum": 1
-            }
-          ]
+          "minimum": 1,
+          "x-decision": {
+            "id": "pet-id-positive",
+            "adds": [
+              "minimum"
+            ],
+            "why": "Ids are assigned as positive integers, so a zero or negative id is a malformed id."
+          }
         },
         "example": 1
       }
     },
     "headers": {
       "NextLink": {
-        "x-decision": "The interface does not show a pagination mechanism; RFC 8288 `Link` with rel=\"next\" (absolute URL, repeating `limit` and `status`, adding `cursor`), absent on the last page.",
+        "x-decision": {
+          "id": "pagination-link",
+          "why": "The interface does not show a pagination mechanism; RFC 8288 `Link` with rel=\"next\" (absolute URL, repeating `limit` and `status`, adding `cursor`), absent on the last page."
+        },
         "description": "Present when more results follow: `<ABSOLUTE-URL>; rel=\"next\"`.",
         "schema": {
           "type": "string",
@@ -440,7 +532,10 @@ export const openapiDocument: OpenApiDocument = {
         "example": "<https://api.petstore.example/v1/pets?limit=20&cursor=MjA>; rel=\"next\""
       },
       "Location": {
-        "x-decision": "A careful API names the created resource (RFC 9110 201 Created).",
+        "x-decision": {
+          "id": "location",
+          "why": "A careful API names the created resource (RFC 9110 201 Created)."
+        },
         "required": true,
         "description": "Path of the created animal.",
         "schema": {
@@ -451,7 +546,10 @@ export const openapiDocument: OpenApiDocument = {
         "example": "/v1/pets/31"
       },
       "Deprecation": {
-        "x-decision": "RFC 9745 announces the deprecation the interface states, dated by the spec's x-deprecated-since.",
+        "x-decision": {
+          "id": "deprecation-header",
+          "why": "RFC 9745 announces the deprecation the interface states, dated by the spec's x-deprecated-since."
+        },
         "required": true,
         "description": "RFC 9745 deprecation date, `@<unix-seconds>`.",
         "schema": {
@@ -462,7 +560,10 @@ export const openapiDocument: OpenApiDocument = {
         "example": "@1795305600"
       },
       "Sunset": {
-        "x-decision": "RFC 8594 announces the removal date the interface states (5 December 2030).",
+        "x-decision": {
+          "id": "sunset-header",
+          "why": "RFC 8594 announces the removal date the interface states (5 December 2030)."
+        },
         "required": true,
         "description": "Removal date of this operation.",
         "schema": {
@@ -472,7 +573,10 @@ export const openapiDocument: OpenApiDocument = {
         "example": "Thu, 05 Dec 2030 00:00:00 GMT"
       },
       "SuccessorLink": {
-        "x-decision": "RFC 8594 points at the replacement the interface names (`GET /pets`).",
+        "x-decision": {
+          "id": "successor-link",
+          "why": "RFC 8594 points at the replacement the interface names (`GET /pets`)."
+        },
         "required": true,
         "description": "`<…/v1/pets>; rel=\"successor-version\"`.",
         "schema": {
@@ -483,7 +587,10 @@ export const openapiDocument: OpenApiDocument = {
         "example": "<https://api.petstore.example/v1/pets>; rel=\"successor-version\""
       },
       "WwwAuthenticate": {
-        "x-decision": "RFC 6750 challenge, with error=\"invalid_token\" when a key was sent but is wrong.",
+        "x-decision": {
+          "id": "www-authenticate",
+          "why": "RFC 6750 challenge, with error=\"invalid_token\" when a key was sent but is wrong."
+        },
         "required": true,
         "description": "`Bearer realm=\"petstore\"`, plus `, error=\"invalid_token\"` for a wrong key.",
         "schema": {
@@ -494,7 +601,10 @@ export const openapiDocument: OpenApiDocument = {
         "example": "Bearer realm=\"petstore\", error=\"invalid_token\""
       },
       "RetryAfter": {
-        "x-decision": "RFC 9110 Retry-After tells a throttled or unavailable client when to come back.",
+        "x-decision": {
+          "id": "retry-after",
+          "why": "RFC 9110 Retry-After tells a throttled or unavailable client when to come back."
+        },
         "required": true,
         "description": "Seconds to wait before retrying.",
         "schema": {
@@ -505,7 +615,10 @@ export const openapiDocument: OpenApiDocument = {
         "example": "1"
       },
       "Allow": {
-        "x-decision": "RFC 9110 requires Allow on 405.",
+        "x-decision": {
+          "id": "allow-header",
+          "why": "RFC 9110 requires Allow on 405."
+        },
         "required": true,
         "description": "The methods the path supports.",
         "schema": {
@@ -544,7 +657,10 @@ export const openapiDocument: OpenApiDocument = {
       },
       "ListValidationFailed": {
         "description": "`limit` is not an integer from 1 to 100, `status` is not an allowed value, or `cursor` is unusable.",
-        "x-decision": "The interface leaves out-of-range `limit` and unknown `status` open; rejecting them shows client bugs early.",
+        "x-decision": {
+          "id": "list-400",
+          "why": "The interface leaves out-of-range `limit` and unknown `status` open; rejecting them shows client bugs early."
+        },
         "content": {
           "application/json": {
             "schema": {
@@ -565,7 +681,10 @@ export const openapiDocument: OpenApiDocument = {
       },
       "MethodNotAllowed": {
         "description": "The path exists but not with this method.",
-        "x-decision": "RFC 9110 405 with `Allow`, so a client with the wrong method learns the right one.",
+        "x-decision": {
+          "id": "method-not-allowed",
+          "why": "RFC 9110 405 with `Allow`, so a client with the wrong method learns the right one."
+        },
         "headers": {
           "Allow": {
             "$ref": "#/components/headers/Allow"
@@ -591,7 +710,10 @@ export const openapiDocument: OpenApiDocument = {
       },
       "PayloadTooLarge": {
         "description": "The request body is over 64 KiB.",
-        "x-decision": "The interface shows no request size limit; 64 KiB is far above any valid animal.",
+        "x-decision": {
+          "id": "payload-too-large",
+          "why": "The interface shows no request size limit; 64 KiB is far above any valid animal."
+        },
         "content": {
           "application/json": {
             "schema": {
@@ -612,7 +734,10 @@ export const openapiDocument: OpenApiDocument = {
       },
       "UnsupportedMediaType": {
         "description": "The request's `Content-Type` is not JSON.",
-        "x-decision": "The interface says all requests use JSON; any other media type is refused explicitly.",
+        "x-decision": {
+          "id": "unsupported-media-type",
+          "why": "The interface says all requests use JSON; any other media type is refused explicitly."
+        },
         "content": {
           "application/json": {
             "schema": {
@@ -633,7 +758,10 @@ export const openapiDocument: OpenApiDocument = {
       },
       "RateLimited": {
         "description": "Too many requests (only when rate limiting is switched on).",
-        "x-decision": "The interface shows no rate limit; when one is switched on, 429 with `Retry-After` (RFC 6585).",
+        "x-decision": {
+          "id": "rate-limited",
+          "why": "The interface shows no rate limit; when one is switched on, 429 with `Retry-After` (RFC 6585)."
+        },
         "headers": {
           "Retry-After": {
             "$ref": "#/components/headers/RetryAfter"
@@ -659,7 +787,10 @@ export const openapiDocument: OpenApiDocument = {
       },
       "InternalError": {
         "description": "An unexpected fault. Never carries a stack trace; the server keeps serving.",
-        "x-decision": "The interface shows no server-fault status; 500 with the `Error` object.",
+        "x-decision": {
+          "id": "internal-error",
+          "why": "The interface shows no server-fault status; 500 with the `Error` object."
+        },
         "content": {
           "application/json": {
             "schema": {
@@ -680,7 +811,10 @@ export const openapiDocument: OpenApiDocument = {
       },
       "ServiceUnavailable": {
         "description": "The service is unavailable or cannot take more data (the mock answers this when forced with `Prefer: code=503`, and on createPet when its store holds `--max-pets` animals).",
-        "x-decision": "The interface shows no unavailability status; 503 with `Retry-After` (RFC 9110).",
+        "x-decision": {
+          "id": "service-unavailable",
+          "why": "The interface shows no unavailability status; 503 with `Retry-After` (RFC 9110)."
+        },
         "headers": {
           "Retry-After": {
             "$ref": "#/components/headers/RetryAfter"
@@ -713,7 +847,10 @@ export const openapiDocument: OpenApiDocument = {
           "available",
           "pending",
           "sold"
-        ]
+        ],
+        "x-rules": {
+          "pet-status": "An animal's `status` is one of `available`, `pending`, `sold`."
+        }
       },
       "Pet": {
         "type": "object",
@@ -723,17 +860,27 @@ export const openapiDocument: OpenApiDocument = {
           "name",
           "categoryId"
         ],
+        "x-rules": {
+          "pet-shape": "An animal in a response is the creation payload plus its `id`."
+        },
         "properties": {
           "id": {
             "type": "integer",
             "format": "int64",
-            "description": "Assigned by the service on creation. Never sent by the client on creation.",
-            "allOf": [
-              {
-                "x-decision": "Ids are positive integers assigned in increasing order and never reused.",
-                "minimum": 1
-              }
-            ]
+            "description": "Assigned by the service on creation. Never sent by the client on creation. An int64, exact also above 2^53.",
+            "minimum": 1,
+            "x-rules": {
+              "id-assigned": "The service assigns `id` on creation; a client never sets it.",
+              "id-int64": "`id` is an int64 integer and comes back exactly, also above 2^53."
+            },
+            "x-decision": {
+              "id": "ids-increasing",
+              "adds": [
+                "minimum"
+              ],
+              "rule": "Ids are positive integers assigned in increasing order and never reused.",
+              "why": "Increasing ids give a stable creation order and never point at another animal."
+            }
           },
           "name": {
             "$ref": "#/components/schemas/PetName"
@@ -759,6 +906,9 @@ export const openapiDocument: OpenApiDocument = {
           "name",
           "categoryId"
         ],
+        "x-rules": {
+          "new-pet-fields": "The creation payload holds `name` and `categoryId` (both required) and `status` (optional); `id` is not part of it."
+        },
         "properties": {
           "name": {
             "$ref": "#/components/schemas/PetName"
@@ -768,26 +918,23 @@ export const openapiDocument: OpenApiDocument = {
           },
           "status": {
             "$ref": "#/components/schemas/PetStatus",
-            "allOf": [
-              {
-                "x-decision": "The interface does not show the default of `status`; an animal added without one is available.",
-                "default": "available"
-              }
-            ]
-          }
-        },
-        "allOf": [
-          {
-            "x-decision": "Only the three fields are accepted, so a misspelt field (`stauts`) or an `id` fails in development, not in production.",
-            "propertyNames": {
-              "enum": [
-                "name",
-                "categoryId",
-                "status"
-              ]
+            "x-decision": {
+              "id": "default-status",
+              "adds": [],
+              "rule": "An animal created without `status` is stored and returned with `status: available`.",
+              "why": "The interface does not show the default of `status`; a new animal is for sale. (Not a `default` keyword, which some generators turn into a required field.)"
             }
           }
-        ],
+        },
+        "additionalProperties": false,
+        "x-decision": {
+          "id": "strict-payload",
+          "adds": [
+            "additionalProperties"
+          ],
+          "rule": "Any property but `name`, `categoryId` and `status` (an `id`, a misspelt `stauts`) is rejected with 400 `validation_failed` naming it.",
+          "why": "A misspelt field fails in development, not in production."
+        },
         "example": {
           "name": "Mittens",
           "categoryId": 2,
@@ -798,6 +945,9 @@ export const openapiDocument: OpenApiDocument = {
         "type": "array",
         "description": "A JSON array of animals; a page holds at most `limit` (at most 100) of them.",
         "maxItems": 100,
+        "x-rules": {
+          "page-size-max": "A page never holds more than 100 animals."
+        },
         "items": {
           "$ref": "#/components/schemas/Pet"
         }
@@ -805,26 +955,34 @@ export const openapiDocument: OpenApiDocument = {
       "PetName": {
         "type": "string",
         "description": "The animal's name.",
-        "allOf": [
-          {
-            "x-decision": "The interface shows no limits on `name`; at least one non-whitespace character, at most 255 characters, stored exactly as sent.",
-            "minLength": 1,
-            "maxLength": 255,
-            "pattern": "\\S"
-          }
-        ],
+        "minLength": 1,
+        "maxLength": 255,
+        "pattern": "\\S",
+        "x-decision": {
+          "id": "name-limits",
+          "adds": [
+            "minLength",
+            "maxLength",
+            "pattern"
+          ],
+          "rule": "A name has 1 to 255 characters, at least one of them not whitespace, and is stored exactly as sent (no trimming, no case change).",
+          "why": "The interface shows no limits on `name`; these keep names displayable and bounded."
+        },
         "example": "Rex"
       },
       "CategoryId": {
         "type": "integer",
         "format": "int64",
         "description": "Identifier of the category the animal belongs to.",
-        "allOf": [
-          {
-            "x-decision": "There is no category list; every positive int64 is accepted.",
-            "minimum": 1
-          }
-        ],
+        "minimum": 1,
+        "x-decision": {
+          "id": "category-range",
+          "adds": [
+            "minimum"
+          ],
+          "rule": "`categoryId` is a JSON integer from 1 to 2^63-1; there is no category list, so every id in that range is accepted.",
+          "why": "The interface shows no category list; positive ids are the only constraint a client can know."
+        },
         "example": 1
       },
       "Error": {
@@ -835,38 +993,52 @@ export const openapiDocument: OpenApiDocument = {
           "message",
           "status"
         ],
+        "x-rules": {
+          "error-shape": "Every error response carries an `Error` (`code`, `message`, `status`, all required) as JSON."
+        },
         "properties": {
           "code": {
             "type": "string",
             "description": "Machine-readable error code.",
-            "allOf": [
-              {
-                "x-decision": "The interface does not list the codes; lower snake case, one per kind of failure.",
-                "enum": [
-                  "validation_failed",
-                  "malformed_json",
-                  "unauthorized",
-                  "not_found",
-                  "method_not_allowed",
-                  "payload_too_large",
-                  "unsupported_media_type",
-                  "rate_limited",
-                  "internal_error",
-                  "service_unavailable"
-                ]
-              }
-            ]
+            "enum": [
+              "validation_failed",
+              "malformed_json",
+              "unauthorized",
+              "not_found",
+              "method_not_allowed",
+              "payload_too_large",
+              "unsupported_media_type",
+              "rate_limited",
+              "internal_error",
+              "service_unavailable"
+            ],
+            "x-decision": {
+              "id": "error-codes",
+              "adds": [
+                "enum"
+              ],
+              "why": "The interface does not list the codes; lower snake case, one per kind of failure."
+            }
           },
           "message": {
             "type": "string",
-            "description": "Human-readable description."
+            "description": "Human-readable description.",
+            "x-decision": {
+              "id": "messages-name-the-field",
+              "adds": [],
+              "rule": "A 400 `validation_failed` message names the field or parameter at fault and the rule it breaks.",
+              "why": "A developer can fix the request without guessing."
+            }
           },
           "status": {
             "type": "integer",
             "description": "The HTTP status code of the response.",
             "format": "int32",
             "minimum": 100,
-            "maximum": 599
+            "maximum": 599,
+            "x-rules": {
+              "error-status": "`status` equals the HTTP status code of the response."
+            }
           }
         },
         "example": {

@@ -1,53 +1,64 @@
 import { expect, it } from 'vitest';
-import { nodeAt as at, openapiDocument } from './document.ts';
+import { nodeAt as at, type OpenApiDocument } from './document.ts';
 import { documentAtLevel, listDecisions } from './levels.ts';
 
-it('marks every decision with a one-line reason', () => {
-  const decisions = listDecisions(openapiDocument);
-  expect(decisions.length).toBeGreaterThan(15);
-  for (const { pointer, reason } of decisions) {
-    expect(reason.length, pointer).toBeGreaterThan(20);
-    expect(reason, pointer).not.toContain('\n');
+it('gives every decision an id and a one-line reason', () => {
+  const decisions = listDecisions();
+  expect(decisions.length).toBeGreaterThan(25);
+  for (const { pointer, why, id } of decisions) {
+    expect(id, pointer).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+    expect(why.length, pointer).toBeGreaterThan(20);
+    expect(why, pointer).not.toContain('\n');
   }
 });
 
-it('marks each gap DECISIONS.md fills that a spec can express', () => {
-  const marked = listDecisions(openapiDocument).map((d) => d.pointer);
-  for (const pointer of [
-    '/components/parameters/Cursor',
-    '/components/headers/NextLink',
-    '/components/headers/Deprecation',
-    '/components/headers/Sunset',
-    '/components/headers/SuccessorLink',
-    '/components/headers/WwwAuthenticate',
-    '/components/responses/ListValidationFailed',
-    '/components/responses/MethodNotAllowed',
-    '/components/responses/PayloadTooLarge',
-    '/components/responses/UnsupportedMediaType',
-    '/components/responses/RateLimited',
-    '/components/responses/InternalError',
-    '/components/responses/ServiceUnavailable',
-    '/components/schemas/PetName/allOf/0',
-    '/components/schemas/CategoryId/allOf/0',
-    '/components/schemas/NewPet/allOf/0',
-    '/components/schemas/NewPet/properties/status/allOf/0',
-    '/components/schemas/Error/properties/code/allOf/0',
-    '/paths/~1pets~1{petId}/get/responses/400',
-  ]) {
-    expect(marked).toContain(pointer);
+it('marks each decision on the element it concerns, never in an allOf branch', () => {
+  for (const { element, adds } of listDecisions()) {
+    expect(element, 'an allOf branch carries x-decision').not.toMatch(/\/allOf\/\d+$/);
+    const node = at(documentAtLevel('strict'), element) as Record<string, unknown>;
+    for (const keyword of adds ?? [])
+      expect(node, `${element} adds ${keyword}`).toHaveProperty(keyword);
   }
+  expect(JSON.stringify(documentAtLevel('strict'))).not.toContain('"allOf"');
 });
 
-it('strips every decision, and what points at one, at the interface level', () => {
+it('removes whole-element decisions, the $refs to them, added keywords and the annotations', () => {
   const stripped = documentAtLevel('interface');
   expect(listDecisions(stripped)).toEqual([]);
   expect(JSON.stringify(stripped)).not.toContain('ListValidationFailed');
+  expect(JSON.stringify(stripped)).not.toContain('"x-decision":');
   expect(at(stripped, '/paths/~1pets/get/responses')).toHaveProperty('401');
   expect(at(stripped, '/paths/~1pets/get/responses')).not.toHaveProperty('400');
-  expect(at(stripped, '/components/schemas/PetName')).not.toHaveProperty('allOf');
+  expect(at(stripped, '/paths/~1pets~1{petId}/get/responses')).not.toHaveProperty('400');
+  expect(at(stripped, '/components/schemas/PetName')).toEqual({
+    type: 'string',
+    description: "The animal's name.",
+    example: 'Rex',
+  });
+  expect(at(stripped, '/components/schemas/NewPet')).not.toHaveProperty('additionalProperties');
   expect(at(stripped, '/components/schemas/NewPet/required')).toEqual(['name', 'categoryId']);
+  expect(at(stripped, '/components/schemas/Error/properties/code')).not.toHaveProperty('enum');
+  expect(at(stripped, '/paths/~1pets~1{petId}/get')).not.toHaveProperty('x-deprecated-since');
+  expect(at(stripped, '/paths/~1pets~1{petId}/get/deprecated')).toBe(true);
 });
 
-it('keeps the document whole at the strict level', () => {
-  expect(documentAtLevel('strict')).toBe(openapiDocument);
+it('keeps the interface rules at both levels', () => {
+  const stripped = JSON.stringify(documentAtLevel('interface'));
+  expect(stripped).toContain('"auth-401"');
+  expect(stripped).toContain('"error-shape"');
+});
+
+it('keeps the document whole at the strict level and strips any document given', () => {
+  expect(documentAtLevel('strict')).toBe(documentAtLevel('strict'));
+  const doc = {
+    a: { 'x-decision': { id: 'a', why: 'the whole element is ours, for a test' } },
+    b: { $ref: '#/a' },
+    c: {
+      minimum: 1,
+      type: 'integer',
+      'x-decision': { id: 'c', why: 'only the minimum', adds: ['minimum'] },
+    },
+    d: [{ $ref: '#/a' }, 1],
+  } as unknown as OpenApiDocument;
+  expect(documentAtLevel('interface', doc)).toEqual({ c: { type: 'integer' }, d: [1] });
 });

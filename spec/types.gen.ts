@@ -69,9 +69,9 @@ export interface components {
         Pet: {
             /**
              * Format: int64
-             * @description Assigned by the service on creation. Never sent by the client on creation.
+             * @description Assigned by the service on creation. Never sent by the client on creation. An int64, exact also above 2^53.
              */
-            id: number & unknown;
+            id: number;
             name: components["schemas"]["PetName"];
             categoryId: components["schemas"]["CategoryId"];
             status?: components["schemas"]["PetStatus"];
@@ -88,20 +88,20 @@ export interface components {
             name: components["schemas"]["PetName"];
             categoryId: components["schemas"]["CategoryId"];
             status?: components["schemas"]["PetStatus"];
-        } & unknown;
+        };
         /** @description A JSON array of animals; a page holds at most `limit` (at most 100) of them. */
         Pets: components["schemas"]["Pet"][];
         /**
          * @description The animal's name.
          * @example Rex
          */
-        PetName: string & unknown;
+        PetName: string;
         /**
          * Format: int64
          * @description Identifier of the category the animal belongs to.
          * @example 1
          */
-        CategoryId: number & unknown;
+        CategoryId: number;
         /**
          * @description The body of every error response.
          * @example {
@@ -111,8 +111,11 @@ export interface components {
          *     }
          */
         Error: {
-            /** @description Machine-readable error code. */
-            code: string & ("validation_failed" | "malformed_json" | "unauthorized" | "not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable");
+            /**
+             * @description Machine-readable error code.
+             * @enum {string}
+             */
+            code: "validation_failed" | "malformed_json" | "unauthorized" | "not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
             /** @description Human-readable description. */
             message: string;
             /**
@@ -202,7 +205,7 @@ export interface components {
     };
     parameters: {
         /**
-         * @description Maximum number of animals returned.
+         * @description Maximum number of animals returned, from 1 to 100; 20 when absent.
          * @example 20
          */
         Limit: number;
@@ -217,7 +220,7 @@ export interface components {
          * @description Identifier of the animal.
          * @example 1
          */
-        PetId: number & unknown;
+        PetId: number;
     };
     requestBodies: never;
     headers: {
@@ -270,7 +273,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Maximum number of animals returned.
+                 * @description Maximum number of animals returned, from 1 to 100; 20 when absent.
                  * @example 20
                  */
                 limit?: components["parameters"]["Limit"];

@@ -89,12 +89,10 @@ function describe(errors: ErrorObject[], root: string): SchemaIssue[] {
       const name = String(p.missingProperty);
       const path = field === root ? name : `${field}.${name}`;
       issues.push({ path, message: `${path} is required` });
-    } else if (error.keyword === 'propertyNames' || error.propertyName !== undefined) {
-      if (error.propertyName === undefined) continue; // reported by its inner error
-      issues.push({
-        path: error.propertyName,
-        message: `property "${error.propertyName}" is not allowed`,
-      });
+    } else if (error.keyword === 'additionalProperties') {
+      const name = String(p.additionalProperty);
+      const path = field === root ? name : `${field}.${name}`;
+      issues.push({ path, message: `property "${path}" is not allowed` });
     } else if (error.keyword === 'allOf' || error.keyword === 'if') {
     } else {
       issues.push({ path: field, message: `${field} ${ruleOf(error)}` });
@@ -123,7 +121,7 @@ export function createSchemaValidator(
   document: OpenApiDocument = openapiDocument,
 ): SchemaValidator {
   const ajv = new Ajv2020({ allErrors: true, strict: true, validateFormats: true });
-  ajv.addVocabulary(['components', 'example', 'x-decision']);
+  ajv.addVocabulary(['components', 'example', 'x-decision', 'x-rules']);
   ajv.addFormat('int64', {
     type: 'number',
     validate: (n: number) => Number.isInteger(n) && Math.abs(n) < 2 ** 63,
