@@ -1,6 +1,8 @@
 import { expect, it } from 'vitest';
 import type { OperationId } from '../../spec/types.ts';
 import { call, useInProcessMock } from '../testing/in-process.ts';
+import { createHandlers } from './handlers.ts';
+import { createStore } from './store.ts';
 import { documentedStatuses } from './traffic.ts';
 
 const { server, store } = useInProcessMock({ seedCount: 40 });
@@ -77,10 +79,8 @@ it('never answers 429 when no rate limit is set', async () => {
 });
 
 it('answers 503 service_unavailable when the store is full', async () => {
-  const { createNodeHandlers } = await import('../node/index.ts');
-  const { createStore } = await import('./store.ts');
   const full = createStore({ seedCount: 3, maxPets: 3 });
-  server.use(...createNodeHandlers({ store: full }));
+  server.use(...createHandlers({ store: full }));
   try {
     const reply = await call('POST', '/v1/pets', {
       headers: { 'content-type': 'application/json' },
@@ -95,8 +95,7 @@ it('answers 503 service_unavailable when the store is full', async () => {
 });
 
 it('answers 429 rate_limited with Retry-After beyond the rate limit', async () => {
-  const { createNodeHandlers } = await import('../node/index.ts');
-  server.use(...createNodeHandlers({ store, rateLimit: 3 }));
+  server.use(...createHandlers({ store, rateLimit: 3 }));
   try {
     const replies = await Promise.all(
       Array.from({ length: 6 }, () => call('GET', '/v1/pets?limit=1')),
@@ -111,8 +110,7 @@ it('answers 429 rate_limited with Retry-After beyond the rate limit', async () =
 });
 
 it('adds the configured latency to each response', async () => {
-  const { createNodeHandlers } = await import('../node/index.ts');
-  server.use(...createNodeHandlers({ store, delay: [120, 150] }));
+  server.use(...createHandlers({ store, delay: [120, 150] }));
   try {
     const started = performance.now();
     expect((await call('GET', '/v1/pets?limit=1')).status).toBe(200);
