@@ -17,7 +17,7 @@ const IMPORT =
 const EXCEPTIONS: { from: RegExp; to: string; why: string }[] = [];
 
 /** The table of docs/architecture.md: folder → the folders it may import. */
-export function readTable(markdown: string): Map<string, string[]> {
+function readTable(markdown: string): Map<string, string[]> {
   const table = new Map<string, string[]>();
   for (const [, folder, allowed] of markdown.matchAll(/^\| `([\w/-]+\/)` \| (.+) \|$/gm)) {
     table.set(
@@ -35,14 +35,10 @@ const folderOf = (table: Map<string, string[]>, file: string) =>
     .sort((a, b) => b.length - a.length)[0];
 
 /** Why `file` may not import `target` (both relative to the root), or undefined when it may. */
-export function violation(
-  table: Map<string, string[]>,
-  file: string,
-  target: string,
-): string | undefined {
+function violation(table: Map<string, string[]>, file: string, target: string): string | undefined {
   const folder = folderOf(table, file);
   const allowed = [...(folder ? (table.get(folder) ?? []) : [])];
-  if (file.endsWith('.test.ts')) allowed.push('mocks/testing/', 'lib/', dirname(file) + '/');
+  if (file.endsWith('.test.ts')) allowed.push('mocks/testing/', 'lib/', `${dirname(file)}/`);
   if (allowed.some((prefix) => target.startsWith(prefix))) return undefined;
   if (EXCEPTIONS.some((e) => e.from.test(file) && target.startsWith(e.to))) return undefined;
   return `${file} imports ${target}, but ${folder ?? 'its folder'} may import only ${allowed.join(', ') || 'nothing of the project'}`;
