@@ -868,6 +868,7 @@ export const openapiDocument: OpenApiDocument = {
             "type": "integer",
             "format": "int64",
             "description": "Assigned by the service on creation. Never sent by the client on creation. An int64, exact also above 2^53.",
+            "readOnly": true,
             "minimum": 1,
             "x-rules": {
               "id-assigned": "The service assigns `id` on creation; a client never sets it.",

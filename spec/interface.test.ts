@@ -110,8 +110,10 @@ const rules: Partial<Record<RuleId, (() => void) | typeof BEHAVIOUR>> = {
       format: 'int64',
     });
   },
-  'id-assigned': () =>
-    expect(get('/components/schemas/NewPet').properties).not.toHaveProperty('id'),
+  'id-assigned': () => {
+    expect(get('/components/schemas/NewPet').properties).not.toHaveProperty('id');
+    expect(get('/components/schemas/Pet/properties/id').readOnly).toBe(true);
+  },
   'id-int64': () =>
     expect(get('/components/schemas/Pet/properties/id')).toMatchObject({
       type: 'integer',

@@ -71,7 +71,7 @@ export interface components {
              * Format: int64
              * @description Assigned by the service on creation. Never sent by the client on creation. An int64, exact also above 2^53.
              */
-            id: number;
+            readonly id: number;
             name: components["schemas"]["PetName"];
             categoryId: components["schemas"]["CategoryId"];
             status?: components["schemas"]["PetStatus"];
