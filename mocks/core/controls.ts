@@ -44,7 +44,7 @@ export function createControlHandlers(store: PetStore, options: ControlOptions =
     (method: string, run: Control) =>
     async ({ request }: { request: Request }) => {
       const requestOrigin = request.headers.get('origin');
-      if (request.method === 'OPTIONS') return preflightResponse(requestOrigin);
+      if (request.method === 'OPTIONS') return preflightResponse(request);
       const headers = corsHeaders(requestOrigin);
       try {
         if (request.method !== method) {

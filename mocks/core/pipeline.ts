@@ -36,7 +36,7 @@ export type Route = {
 export function createPipeline(options: PipelineOptions) {
   return async (request: Request, route: Route | undefined): Promise<Response> => {
     const origin = request.headers.get('origin');
-    if (request.method === 'OPTIONS') return preflightResponse(origin);
+    if (request.method === 'OPTIONS') return preflightResponse(request);
     let headers = corsHeaders(origin);
     try {
       await waitFor(options.delay);
