@@ -54,6 +54,10 @@ it('trusts loopback origins on any port, the own origin and allowed hosts, and n
   expect(originTrust(from('http://192.168.1.5:4010', 'http://192.168.1.5:4010/x'), [])).toBe(
     'trusted',
   );
+  const byAddress = new Request('http://mock.lan:4010/__mock/reset', {
+    headers: { origin: 'http://192.168.1.5:4010', host: '192.168.1.5:4010' },
+  });
+  expect(originTrust(byAddress, [])).toBe('trusted');
   expect(originTrust(from('https://front.tunnel.example'), ['.tunnel.example'])).toBe('trusted');
   for (const origin of ['http://evil.example', 'null', 'file://', 'chrome-extension://abc', 'x']) {
     expect(originTrust(from(origin), ['tunnel.example']), origin).toBe('foreign');

@@ -43,7 +43,7 @@ export function isAllowedHostname(name: string, allowed: AllowedHosts): boolean 
 
 /**
  * How far a request's `Origin` is trusted: `none` when it has none (not sent by a web page),
- * `trusted` for a loopback origin (any port), the mock's own origin or an allowed host, and
+ * `trusted` for a loopback origin (any port), the mock's own pages or an allowed host, and
  * `foreign` for anything else, `null` included. `'all'` lifts the Host check only: origins
  * stay trusted only when they are loopback, the mock's own or listed by name.
  */
@@ -60,7 +60,9 @@ export function originTrust(
     return 'foreign';
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'foreign';
+  // The mock's own pages: the origin of the URL, or the Host the page was loaded from.
   if (url.origin === new URL(request.url).origin) return 'trusted';
+  if (url.host === request.headers.get('host')?.toLowerCase()) return 'trusted';
   if (isLoopbackHostname(url.hostname)) return 'trusted';
   return allowed !== 'all' && isAllowedHostname(url.hostname, allowed) ? 'trusted' : 'foreign';
 }

@@ -96,6 +96,19 @@ it('answers a control preflight 204 for a loopback page and 403 for a foreign on
   expectRefused(await preflight(EVIL), 'preflight');
 });
 
+it('trusts its own landing page, reached by any address the Host check allows', async () => {
+  const address = `10.0.0.7:${new URL(mock.origin()).port}`;
+  const reply = await reset(mock.origin(), {
+    host: address,
+    origin: `http://${address}`,
+    ...JSON_TYPE,
+  });
+  expect(reply.status).toBe(200);
+  expect(reply.headers['access-control-allow-origin']).toBe(`http://${address}`);
+  const other = { host: address, origin: 'http://10.0.0.8', ...JSON_TYPE };
+  expectRefused(await reset(mock.origin(), other), 'another address');
+});
+
 it('trusts pages on the allowed hosts', async () => {
   const origin = 'https://tunnel.example';
   const reply = await reset(tunnel.origin(), { host: 'tunnel.example', origin, ...JSON_TYPE });
