@@ -61,10 +61,11 @@ it('answers Prefer: example=created with the spec example and its Location, stor
     path: '/v1/pets',
     headers: { ...AUTH, prefer: 'example=created' },
   });
-  const created = namedExamples('createPet').find((example) => example.name === 'created');
+  const created = namedExamples('createPet').find((example) => example.name === 'created')
+    ?.value as { id: number };
   expect(reply.status).toBe(201);
-  expect(JSON.parse(reply.body)).toEqual(created?.value);
-  expect(reply.headers.location).toBe(`/v1/pets/${(created?.value as { id: number }).id}`);
+  expect(JSON.parse(reply.body)).toEqual(created);
+  expect(reply.headers.location).toBe(`/v1/pets/${created.id}`);
   expect(await storeSnapshot(mock.origin())).toBe(before);
 });
 
