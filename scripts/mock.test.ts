@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 
@@ -26,6 +27,7 @@ it('prints every flag in --help and exits 0', () => {
   for (const flag of [
     '--port',
     '--host',
+    '--allowed-hosts',
     '--api-key',
     '--seed-count',
     '--delay',
@@ -39,6 +41,19 @@ it('prints every flag in --help and exits 0', () => {
   }
 });
 
+/** GETs a URL with a Host header of our choosing (fetch would send the URL's). */
+function statusAs(url: string, host: string): Promise<number | undefined> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { host, authorization: 'Bearer petstore-dev-key' } });
+    req.on('response', (res) => {
+      res.resume();
+      resolve(res.statusCode);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 it('refuses a malformed flag with exit code 2 and a message naming it', () => {
   const result = spawnSync(process.execPath, [BIN, '--delay', 'soon'], {
     cwd: ROOT,
@@ -47,6 +62,31 @@ it('refuses a malformed flag with exit code 2 and a message naming it', () => {
   expect(result.status).toBe(2);
   expect(result.stderr).toContain('--delay must be milliseconds');
 });
+
+it('refuses an --allowed-hosts value that is not a host name, naming the flag', () => {
+  const result = spawnSync(process.execPath, [BIN, '--allowed-hosts', 'http://tunnel.example'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  expect(result.status).toBe(2);
+  expect(result.stderr).toContain('--allowed-hosts: allowed hosts must be host names');
+});
+
+it.concurrent('answers the --allowed-hosts names and refuses other names with 403', async () => {
+  const child = spawn(
+    process.execPath,
+    [BIN, '--port', '0', '--allowed-hosts', 'tunnel.example', '--allowed-hosts', '.lan.example'],
+    { cwd: ROOT },
+  );
+  try {
+    const baseUrl = await listening(child);
+    expect(await statusAs(`${baseUrl}/pets`, 'tunnel.example')).toBe(200);
+    expect(await statusAs(`${baseUrl}/pets`, 'pc.lan.example')).toBe(200);
+    expect(await statusAs(`${baseUrl}/pets`, 'evil.example')).toBe(403);
+  } finally {
+    child.kill('SIGKILL');
+  }
+}, 60_000);
 
 it.concurrent('serves with the given keys, prints the URL and key, and stops cleanly on SIGTERM', async () => {
   const child = spawn(

@@ -10,6 +10,8 @@ import {
   DEFAULT_SEED_COUNT,
 } from '../mocks/core/defaults.ts';
 import type { Delay } from '../mocks/core/traffic.ts';
+import type { AllowedHosts } from '../mocks/core/trusted-origins.ts';
+import { parseAllowedHosts } from '../mocks/node/host-check.ts';
 
 const HELP = `Usage: npm run mock -- [options]    (or: petstore-mock [options])
 
@@ -18,6 +20,10 @@ Serves the stateful Pet Store mock at http://HOST:PORT/v1 until SIGINT or SIGTER
 Options:
   --port N            port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
   --host HOST         address to bind (default 127.0.0.1)
+  --allowed-hosts H,H also answer these Host names (a tunnel's, a LAN name; .example.com
+                      for a domain and its subdomains; all for any name). Otherwise only
+                      localhost, *.localhost, IP addresses and --host are answered and
+                      other names get 403, so a DNS-rebinding page cannot reach the mock
   --api-key KEY       accepted API key; repeat for several (default ${DEFAULT_API_KEY};
                       env PETSTORE_API_KEYS=key1,key2 when no --api-key is given)
   --seed-count N      deterministic seed animals, ids 1..N (default ${DEFAULT_SEED_COUNT}; 0 starts empty)
@@ -32,6 +38,10 @@ Controls (outside /v1, no key needed):
   POST /__mock/reset  back to the seed data (same animals, same ids)
   GET  /__mock/state  counts, next id and every animal
   PUT  /__mock/data   replace the data set: a JSON array of Pet, or {"pets": [...]}
+  POST and PUT need Content-Type: application/json (or an X-Requested-With header);
+  web pages may use them only from localhost, *.localhost, 127.0.0.1, [::1] (any port),
+  the mock's own pages or --allowed-hosts.
+This is a development tool: no TLS, keys kept in memory, controls without a key.
 `;
 
 function fail(message: string): never {
@@ -64,6 +74,7 @@ function parseFlags() {
       options: {
         port: { type: 'string' },
         host: { type: 'string' },
+        'allowed-hosts': { type: 'string', multiple: true },
         'api-key': { type: 'string', multiple: true },
         'seed-count': { type: 'string' },
         delay: { type: 'string' },
@@ -92,8 +103,18 @@ const apiKeys = values['api-key'] ?? fromEnv;
 if (apiKeys?.some((key) => key === '' || /\s/.test(key)))
   fail('--api-key values must be non-empty without spaces');
 
+function allowedHostsOf(lists: string[] | undefined): AllowedHosts | undefined {
+  if (lists === undefined) return undefined;
+  try {
+    return parseAllowedHosts(lists.join(','));
+  } catch (error) {
+    fail(`--allowed-hosts: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 const settings = {
   host: values.host,
+  allowedHosts: allowedHostsOf(values['allowed-hosts']),
   port: count('port', values.port, 0) ?? DEFAULT_PORT,
   apiKeys,
   seedCount: count('seed-count', values['seed-count'], 0),
@@ -129,6 +150,8 @@ try {
   console.log(`API key: ${server.apiKeys.join(', ')}  (send Authorization: Bearer <key>)`);
   console.log(`Controls: ${server.origin}/__mock/reset | /__mock/state | /__mock/data`);
   if (values.data) console.log(`Data file: ${values.data}`);
+  if (settings.allowedHosts)
+    console.log(`Allowed hosts: ${[settings.allowedHosts].flat().join(', ')}`);
   close = server.close;
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));

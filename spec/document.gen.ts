@@ -1011,7 +1011,10 @@ export const openapiDocument: OpenApiDocument = {
               "unsupported_media_type",
               "rate_limited",
               "internal_error",
-              "service_unavailable"
+              "service_unavailable",
+              "invalid_request",
+              "host_not_allowed",
+              "origin_not_allowed"
             ],
             "x-decision": {
               "id": "error-codes",

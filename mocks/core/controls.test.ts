@@ -1,6 +1,6 @@
 import { Collection } from '@msw/data';
 import { afterEach, expect, it, vi } from 'vitest';
-import { call, useInProcessMock } from '../testing/in-process.ts';
+import { call, ORIGIN, useInProcessMock } from '../testing/in-process.ts';
 import { seedPets } from './seed.ts';
 
 const { store } = useInProcessMock({ seedCount: 40 });
@@ -19,7 +19,7 @@ it('resets to the seed data: the same animals with the same ids', async () => {
   const before = await call('GET', '/__mock/state', { key: null });
   await create('Extra');
   await putData('[]');
-  const reset = await call('POST', '/__mock/reset', { key: null });
+  const reset = await call('POST', '/__mock/reset', { key: null, headers: JSON_TYPE });
   expect(reset.body).toMatchObject({ count: 40, nextId: 41 });
   expect((await call('GET', '/__mock/state', { key: null })).body).toEqual(before.body);
   expect((await create('After reset')).body).toMatchObject({ id: 41 });
@@ -94,4 +94,99 @@ it('keeps the @msw/data collection and the index in step', async () => {
   expect(store.collection.count()).toBe(41);
   expect(store.size).toBe(41);
   expect(store.collection.all().at(-1)).toEqual(body);
+});
+
+const STATE_CHANGES: [string, string, string?][] = [
+  ['POST', '/__mock/reset'],
+  ['PUT', '/__mock/data', '[]'],
+];
+
+it('refuses a change from a foreign Origin with 403 origin_not_allowed, changing nothing', async () => {
+  await create('Kept');
+  for (const origin of ['http://evil.example', 'null', 'https://localhost.evil.example']) {
+    for (const [method, path, body] of STATE_CHANGES) {
+      const reply = await call(method, path, {
+        key: null,
+        headers: { ...JSON_TYPE, origin },
+        body,
+      });
+      expect(reply.status, `${method} ${path} from ${origin}`).toBe(403);
+      expect(reply.body).toMatchObject({ code: 'origin_not_allowed', status: 403 });
+      expect(reply.headers.get('access-control-allow-origin')).toBeNull();
+    }
+  }
+  expect(store.size).toBe(41);
+});
+
+it('refuses a change a page could send as a form: no JSON Content-Type, no X-Requested-With', async () => {
+  await create('Kept');
+  for (const type of [undefined, 'text/plain', 'application/x-www-form-urlencoded']) {
+    for (const [method, path, body] of STATE_CHANGES) {
+      const headers: Record<string, string> = type === undefined ? {} : { 'content-type': type };
+      const reply = await call(method, path, { key: null, headers, body });
+      expect(reply.status, `${method} ${path} as ${type}`).toBe(403);
+      expect((reply.body as { message: string }).message).toContain(
+        'needs Content-Type: application/json or an X-Requested-With header',
+      );
+    }
+  }
+  expect(store.size).toBe(41);
+});
+
+it('accepts a change with X-Requested-With, or from a loopback or its own origin', async () => {
+  const custom = await call('POST', '/__mock/reset', {
+    key: null,
+    headers: { 'x-requested-with': 'test' },
+  });
+  expect(custom.status).toBe(200);
+  for (const origin of [
+    'http://localhost:5173',
+    'http://127.0.0.1:3000',
+    'http://[::1]:8080',
+    'http://app.localhost',
+    ORIGIN,
+  ]) {
+    const reply = await call('POST', '/__mock/reset', {
+      key: null,
+      headers: { ...JSON_TYPE, origin },
+    });
+    expect(reply.status, origin).toBe(200);
+    expect(reply.headers.get('access-control-allow-origin'), origin).toBe(origin);
+  }
+});
+
+it('lets only trusted origins read the state through CORS', async () => {
+  const trusted = await call('GET', '/__mock/state', {
+    key: null,
+    headers: { origin: 'http://localhost:5173' },
+  });
+  expect(trusted.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+  const foreign = await call('GET', '/__mock/state', {
+    key: null,
+    headers: { origin: 'http://evil.example' },
+  });
+  expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+  expect(foreign.headers.get('vary')).toBe('Origin');
+});
+
+it('answers a control preflight 204 for a trusted origin and 403 for a foreign one', async () => {
+  const preflight = (origin: string) =>
+    call('OPTIONS', '/__mock/data', {
+      key: null,
+      headers: {
+        origin,
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+  const trusted = await preflight('http://localhost:5173');
+  expect(trusted.status).toBe(204);
+  expect(trusted.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+  expect(trusted.headers.get('access-control-allow-methods')).toBe('PUT');
+  expect(trusted.headers.get('access-control-allow-headers')).toBe(
+    'Content-Type, X-Requested-With',
+  );
+  const foreign = await preflight('http://evil.example');
+  expect(foreign.status).toBe(403);
+  expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
 });

@@ -1,13 +1,15 @@
 /**
  * Mock controls outside the public interface, under `/__mock/`: reset to the seed data,
- * read the state, replace the data set. No authentication; CORS like every response.
+ * read the state, replace the data set. No authentication, so they answer other origins
+ * only as control-guard.ts allows.
  */
 import { http } from 'msw';
 import { parseJson } from '../../spec/json.ts';
-import { corsHeaders, preflightResponse } from './cors.ts';
+import { checkControlWrite, controlCorsHeaders, controlPreflightHeaders } from './control-guard.ts';
 import { errorResponse, jsonResponse, MockError } from './errors.ts';
 import type { PetStore } from './store.ts';
 import { type BodyTransport, fetchTransport } from './transport.ts';
+import type { AllowedHosts } from './trusted-origins.ts';
 
 // As Request.text() decodes: UTF-8, invalid bytes replaced, a leading BOM dropped.
 const UTF8 = new TextDecoder();
@@ -33,20 +35,28 @@ async function readData(request: Request, transport: BodyTransport): Promise<unk
   return Array.isArray(body) ? body : (body as { pets?: unknown } | null)?.pets;
 }
 
-/** Options of the control handlers: the origin they answer for and the body transport. */
-export type ControlOptions = { origin?: string; transport?: BodyTransport };
+/** Options of the control handlers: their origin, the hosts they trust, the body transport. */
+export type ControlOptions = {
+  origin?: string;
+  /** Pages on these hosts may read and change the data, beside loopback and the mock's own. */
+  allowedHosts?: AllowedHosts;
+  transport?: BodyTransport;
+};
 
 /** Creates the `/__mock/` control handlers over `store`. */
 export function createControlHandlers(store: PetStore, options: ControlOptions = {}) {
   const origin = options.origin ?? '*';
   const transport = options.transport ?? fetchTransport;
+  const allowed = options.allowedHosts ?? [];
   const control =
     (method: string, run: Control) =>
     async ({ request }: { request: Request }) => {
-      const requestOrigin = request.headers.get('origin');
-      if (request.method === 'OPTIONS') return preflightResponse(requestOrigin);
-      const headers = corsHeaders(requestOrigin);
+      const headers = controlCorsHeaders(request, allowed);
       try {
+        if (request.method === 'OPTIONS') {
+          const preflight = controlPreflightHeaders(request, method, allowed);
+          return new Response(null, { status: 204, headers: preflight });
+        }
         if (request.method !== method) {
           throw new MockError(
             405,
@@ -55,6 +65,7 @@ export function createControlHandlers(store: PetStore, options: ControlOptions =
             { allow: method },
           );
         }
+        if (method !== 'GET') checkControlWrite(request, allowed);
         await store.ready;
         return jsonResponse(200, await run(request), headers, request, transport);
       } catch (error) {

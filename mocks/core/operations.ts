@@ -20,6 +20,11 @@ import {
 } from './validate.ts';
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/** Whether a Content-Type is JSON (`application/json`, `application/problem+json`, …). */
+export const isJsonMediaType = (type: string | null): boolean =>
+  type !== null && JSON_MEDIA_TYPE.test(type);
+
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 const tooLarge = () =>
@@ -29,7 +34,7 @@ const tooLarge = () =>
 async function readJsonBody(request: Request, transport: BodyTransport): Promise<unknown> {
   if (Number(request.headers.get('content-length')) > MAX_BODY_BYTES) throw tooLarge();
   const type = request.headers.get('content-type');
-  if (type === null || !JSON_MEDIA_TYPE.test(type)) {
+  if (!isJsonMediaType(type)) {
     const got = type === null ? 'no Content-Type' : JSON.stringify(type);
     throw new MockError(
       415,

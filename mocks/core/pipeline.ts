@@ -1,13 +1,14 @@
 /**
  * What every `/v1` request goes through before its operation: CORS, latency,
- * authentication first, rate limit, method routing (405), `Prefer: code=`, and the one
- * catch that turns failures into `Error` responses.
+ * authentication first, rate limit, method routing (405), `Prefer` (a forced status or a
+ * named example), and the one catch that turns failures into `Error` responses.
  */
 import type { OperationId } from '../../spec/types.ts';
 import { authenticate, type KeyMatcher } from './auth.ts';
 import { corsHeaders, preflightResponse } from './cors.ts';
-import { errorResponse, MockError } from './errors.ts';
-import { applyPrefer, type Delay, waitFor } from './traffic.ts';
+import { errorResponse, jsonResponse, MockError } from './errors.ts';
+import { applyPrefer } from './prefer.ts';
+import { type Delay, waitFor } from './traffic.ts';
 import type { BodyTransport } from './transport.ts';
 
 /** How the pipeline is configured. */
@@ -35,7 +36,7 @@ export type Route = {
 export function createPipeline(options: PipelineOptions) {
   return async (request: Request, route: Route | undefined): Promise<Response> => {
     const origin = request.headers.get('origin');
-    if (request.method === 'OPTIONS') return preflightResponse(origin);
+    if (request.method === 'OPTIONS') return preflightResponse(request);
     let headers = corsHeaders(origin);
     try {
       await waitFor(options.delay);
@@ -60,8 +61,17 @@ export function createPipeline(options: PipelineOptions) {
         );
       }
       if (route.headers) headers = { ...headers, ...route.headers(request) };
-      applyPrefer(request.headers.get('prefer'), target[0], route.allow);
-      return await target[1](request, headers);
+      const example = applyPrefer(request, target[0], route.allow);
+      if (example === undefined) return await target[1](request, headers);
+      // A 401 looks the same on every route, even as getPet's example.
+      const base = example.status === 401 ? corsHeaders(origin) : headers;
+      return jsonResponse(
+        example.status,
+        example.body,
+        { ...base, ...example.headers },
+        request,
+        options.transport,
+      );
     } catch (error) {
       if (!(error instanceof MockError)) options.onError?.(error, request);
       // A 401 looks the same on every route, even when forced with Prefer on getPet.

@@ -1,55 +1,9 @@
 import { expect, it } from 'vitest';
-import type { OperationId } from '../../spec/types.ts';
 import { call, useInProcessMock } from '../testing/in-process.ts';
 import { createHandlers } from './handlers.ts';
 import { createStore } from './store.ts';
-import { documentedStatuses } from './traffic.ts';
 
 const { server, store } = useInProcessMock({ seedCount: 40 });
-
-const requests: Record<OperationId, [string, string, string?]> = {
-  listPets: ['GET', '/v1/pets'],
-  createPet: ['POST', '/v1/pets', '{"name":"Rex","categoryId":1}'],
-  getPet: ['GET', '/v1/pets/1'],
-};
-
-it('answers Prefer: code=NNN with each error status the operation documents', async () => {
-  for (const [operation, [method, path, body]] of Object.entries(requests)) {
-    const statuses = [...documentedStatuses(operation as OperationId)].filter((s) => s >= 400);
-    for (const status of statuses) {
-      const reply = await call(method, path, {
-        body,
-        headers: { 'content-type': 'application/json', prefer: `code=${status}` },
-      });
-      expect(reply.status, `${operation} ${status}`).toBe(status);
-      expect(reply.body, `${operation} ${status}`).toMatchObject({ status });
-      if (status === 429 || status === 503) expect(reply.headers.get('retry-after')).toBe('1');
-    }
-  }
-});
-
-it('forces 429, 500 and 503 with the matching codes', async () => {
-  const codes = { 429: 'rate_limited', 500: 'internal_error', 503: 'service_unavailable' };
-  for (const [status, code] of Object.entries(codes)) {
-    const reply = await call('GET', '/v1/pets', { headers: { prefer: `code=${status}` } });
-    expect(reply.body).toMatchObject({ code, status: Number(status) });
-  }
-});
-
-it('ignores Prefer with a status the operation does not document', async () => {
-  const reply = await call('GET', '/v1/pets', { headers: { prefer: 'code=404' } });
-  expect(reply.status).toBe(200);
-  expect((await call('GET', '/v1/pets/1', { headers: { prefer: 'code=418' } })).status).toBe(200);
-});
-
-it('does not store a pet when Prefer forces an error on createPet', async () => {
-  const [method, path, body] = requests.createPet as [string, string, string];
-  await call(method, path, {
-    body,
-    headers: { 'content-type': 'application/json', prefer: 'code=500' },
-  });
-  expect(store.size).toBe(40);
-});
 
 it('answers 500 internal_error without details when a fault occurs, and keeps serving', async () => {
   const get = store.get;

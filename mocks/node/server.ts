@@ -12,7 +12,9 @@ import { errorResponse, MockError } from '../core/errors.ts';
 import { createHandlers } from '../core/handlers.ts';
 import { createStore } from '../core/store.ts';
 import type { Delay } from '../core/traffic.ts';
+import type { AllowedHosts } from '../core/trusted-origins.ts';
 import { besideTransport, carryBodiesBeside } from './bodies-beside.ts';
+import { checkAllowedHosts, createHostCheck } from './host-check.ts';
 import { literalIfMalformed, readBody, toHeaders, write } from './io.ts';
 import { createNodeKeyMatcher } from './key-matcher.ts';
 import { createLanding, type Landing } from './landing/landing.ts';
@@ -21,6 +23,11 @@ import { attachPersistence } from './persistence.ts';
 /** Options of startMockServer (the agreed interface between helpers). */
 export type MockServerOptions = {
   host?: string;
+  /**
+   * Host names answered beside loopback names, IP addresses and `host` (`.example.com` for
+   * a domain and its subdomains), and whose pages the controls trust; `'all'` lifts the Host check.
+   */
+  allowedHosts?: AllowedHosts;
   /** 0 picks a free port. */
   port?: number;
   apiKeys?: string[];
@@ -57,6 +64,8 @@ const HOST_HEADER = /^[A-Za-z0-9.-]+(?::[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::[0-
 /** Starts the standalone mock; resolves once it listens. */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const host = options.host ?? '127.0.0.1';
+  const allowedHosts = checkAllowedHosts(options.allowedHosts ?? []);
+  const checkHost = createHostCheck(host, allowedHosts);
   const requestTimeout = options.requestTimeout ?? 30_000;
   const apiKeys = options.apiKeys?.length ? options.apiKeys : [DEFAULT_API_KEY];
   const store = createStore({ seedCount: options.seedCount, maxPets: options.maxPets });
@@ -70,7 +79,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       keyMatcher: createNodeKeyMatcher,
       transport: besideTransport,
     }),
-    ...createControlHandlers(store, { transport: besideTransport }),
+    ...createControlHandlers(store, { transport: besideTransport, allowedHosts }),
   ];
   let origin = '';
   let landing: Landing | undefined;
@@ -78,14 +87,18 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const onRequest = async (req: IncomingMessage, res: ServerResponse) => {
     const method = req.method ?? 'GET';
     const path = req.url ?? '/';
-    // The landing page and API reference (landing/): never consulted for the API or /__mock/.
-    if (!path.startsWith(BASE_PATH) && !path.startsWith('/__mock/') && landing?.(req, res)) return;
     const cap = path.startsWith('/__mock/') ? MAX_CONTROL_BODY_BYTES : MAX_BODY_BYTES;
     // Bound to every interface, links follow the address the client used (when it is sane).
     const hostHeader = req.headers.host;
     const base =
       wildcard && hostHeader && HOST_HEADER.test(hostHeader) ? `http://${hostHeader}` : origin;
     try {
+      // First on every path, the pages included (host-check.ts: DNS rebinding).
+      checkHost(req.rawHeaders);
+      // The landing page and API reference (landing/): never consulted for the API or /__mock/.
+      if (!path.startsWith(BASE_PATH) && !path.startsWith('/__mock/') && landing?.(req, res)) {
+        return;
+      }
       if (!path.startsWith('/'))
         throw new MockError(
           404,

@@ -28,14 +28,18 @@ export function skipReason(): string | undefined {
   return `skipping the browser tests: Chromium is not installed at ${CHROMIUM_PATH}; install it with \`apt-get install -y chromium\` (.ci/run does)`;
 }
 
-/** Launches headless Chromium; fails with the remedy when it is missing. */
-export async function launchChromium(): Promise<Browser> {
+/** Launches headless Chromium, with any extra flags; fails with the remedy when it is missing. */
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `Chromium is missing at ${CHROMIUM_PATH} and CI is set, so the browser tests must run: install it with \`apt-get install -y chromium\` (as .ci/run does)`,
     );
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, timeout: 20_000 });
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+    timeout: 20_000,
+  });
 }
 
 /** A running Vite server for the demo, with the `/v1` requests that reached it. */

@@ -62,6 +62,31 @@ it('shows the base URL, the key and a live table of the data at /', async (test)
   await page.screenshot({ path: new URL('landing.png', REPORT_DIR).pathname });
 });
 
+it('resets the data with its Reset button', async (test) => {
+  test.skip(SKIP !== undefined, SKIP);
+  const created = await fetch(`${mock.baseUrl}/pets`, {
+    method: 'POST',
+    headers: { Authorization: 'Bearer petstore-dev-key', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'Reset Me', categoryId: 2 }),
+  });
+  expect(created.status).toBe(201);
+  const page = await context.newPage();
+  await page.goto(`${mock.origin}/`);
+  // Serialised into the page, so the function must not close over anything.
+  const shows = (wanted: { name: string; shown: boolean }) =>
+    Array.from(document.querySelectorAll('#pets td')).some(
+      (cell) => cell.textContent === wanted.name,
+    ) === wanted.shown;
+  await page.waitForFunction(shows, { name: 'Reset Me', shown: true }, { timeout: 6_000 });
+  await page.click('#reset');
+  await page.waitForFunction(shows, { name: 'Reset Me', shown: false }, { timeout: 6_000 });
+  const state = (await (await fetch(`${mock.origin}/__mock/state`)).json()) as {
+    count: number;
+    seedCount: number;
+  };
+  expect(state.count).toBe(state.seedCount);
+});
+
 it('renders the spec in Swagger UI and runs listPets against the mock with the key', async (test) => {
   test.skip(SKIP !== undefined, SKIP);
   const page = await context.newPage();

@@ -69,7 +69,7 @@ it('closes a connection that never sends a byte within the configured timeout', 
 it('closes a socket that sends half a request and stalls within the configured timeout', async () => {
   const result = await dripRequest(
     mock.origin(),
-    ['GET /v1/pets HTTP/1.1\r\nHost: x\r\n'],
+    ['GET /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\n'],
     50,
     10_000,
   );
@@ -78,7 +78,7 @@ it('closes a socket that sends half a request and stalls within the configured t
 });
 
 it('closes a socket that drips its headers a byte at a time within the configured timeout', async () => {
-  const text = `GET /v1/pets HTTP/1.1\r\nHost: x\r\nX-Slow: ${'z'.repeat(200)}\r\n\r\n`;
+  const text = `GET /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ${'z'.repeat(200)}\r\n\r\n`;
   const result = await dripRequest(mock.origin(), [...text], 20, 10_000);
   expect(result.closedByServer).toBe(true);
   expect(result.elapsedMs).toBeLessThan(TIMEOUT_MS + 2_000);
@@ -99,7 +99,7 @@ it('serves other clients promptly while 50 stalled sockets are open', async () =
   const stalled = Array.from({ length: 50 }, () =>
     dripRequest(
       mock.origin(),
-      ['POST /v1/pets HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n{'],
+      ['POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 10\r\n\r\n{'],
       50,
       10_000,
     ),

@@ -119,7 +119,7 @@ it('keeps memory bounded: reads do not grow the heap and a reset frees the creat
   // 2,000 small pets plus their index fit well inside 32 MiB over the warmed-up baseline.
   expect(first.heapUsed - baseline.heapUsed).toBeLessThan(32 * MiB);
   expect(last.rss).toBeLessThan(baseline.rss + 128 * MiB);
-  expect((await call('POST', '/__mock/reset')).status).toBeLessThan(300);
+  expect((await call('POST', '/__mock/reset', '{}')).status).toBeLessThan(300);
   const afterReset = await measure();
   expect(afterReset.heapUsed - baseline.heapUsed).toBeLessThan(8 * MiB);
   expect(await countPets()).toBe(initialCount);

@@ -52,7 +52,9 @@ See the <a href="/docs/">interactive API reference</a> or the
 <dt>Try it</dt><dd><code id="example">${escapeHtml(example)}</code></dd>
 </dl>
 <h2>Control endpoints</h2>
-<p>Outside <code>/v1</code> and not part of the interface; they need no key.</p>
+<p>Outside <code>/v1</code> and not part of the interface; they need no key. Changes need
+<code>Content-Type: application/json</code> (or an <code>X-Requested-With</code> header) and are
+refused from pages of other sites.</p>
 <table class="controls"><thead><tr><th>endpoint</th><th>what it does</th></tr></thead>
 <tbody>
 ${controls}

@@ -31,8 +31,13 @@ async function refresh() {
 
 document.getElementById('refresh').addEventListener('click', refresh);
 document.getElementById('reset').addEventListener('click', async () => {
-  await fetch('/__mock/reset', { method: 'POST' });
-  await refresh();
+  // The JSON Content-Type marks a script, not a form: the mock refuses control writes without it.
+  const response = await fetch('/__mock/reset', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+  });
+  if (response.ok) await refresh();
+  else info.textContent = `reset failed: POST /__mock/reset answered ${response.status}`;
 });
 setInterval(() => {
   if (document.visibilityState === 'visible') refresh();

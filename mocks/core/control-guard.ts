@@ -1,0 +1,69 @@
+/**
+ * What stands between a web page and the `/__mock/` controls, which need no key: only
+ * trusted origins get CORS headers, so no other site can read the data; a change must come
+ * from a trusted origin (or from no page at all) and must not be a request a page can send
+ * without a preflight (a form, a plain `fetch`), so no site can reset or replace the data.
+ */
+import { allowedRequestHeaders } from './cors.ts';
+import { MockError } from './errors.ts';
+import { isJsonMediaType } from './operations.ts';
+import { type AllowedHosts, originTrust } from './trusted-origins.ts';
+
+/** The header a script may send instead of a JSON Content-Type to show it is not a form. */
+export const CONTROL_HEADER = 'X-Requested-With';
+
+const TRUSTED =
+  "loopback origins (localhost, 127.0.0.1, [::1], any port), the mock's own pages and --allowed-hosts";
+
+const refusedOrigin = (request: Request) => {
+  const { pathname } = new URL(request.url);
+  const origin = request.headers.get('origin');
+  return new MockError(
+    403,
+    'origin_not_allowed',
+    `${request.method} ${pathname} from Origin ${origin} is refused: the controls trust only ${TRUSTED}`,
+  );
+};
+
+/** The CORS headers of a control's answer: the Origin is echoed only when it is trusted. */
+export function controlCorsHeaders(
+  request: Request,
+  allowed: AllowedHosts,
+): Record<string, string> {
+  const origin = request.headers.get('origin');
+  return origin !== null && originTrust(request, allowed) === 'trusted'
+    ? { 'access-control-allow-origin': origin, vary: 'Origin' }
+    : { vary: 'Origin' };
+}
+
+/** Throws 403 origin_not_allowed unless the request may change the mock's data. */
+export function checkControlWrite(request: Request, allowed: AllowedHosts): void {
+  if (originTrust(request, allowed) === 'foreign') throw refusedOrigin(request);
+  if (isJsonMediaType(request.headers.get('content-type'))) return;
+  if (request.headers.has(CONTROL_HEADER)) return;
+  const { pathname } = new URL(request.url);
+  throw new MockError(
+    403,
+    'origin_not_allowed',
+    `${request.method} ${pathname} needs Content-Type: application/json or an ${CONTROL_HEADER} header, so that no web page can send it as a form`,
+  );
+}
+
+/** The headers of a 204 preflight answer for a control; throws 403 for an untrusted origin. */
+export function controlPreflightHeaders(
+  request: Request,
+  method: string,
+  allowed: AllowedHosts,
+): Record<string, string> {
+  if (originTrust(request, allowed) === 'foreign') throw refusedOrigin(request);
+  return {
+    ...controlCorsHeaders(request, allowed),
+    'access-control-allow-methods': method,
+    'access-control-allow-headers': allowedRequestHeaders(
+      request.headers.get('access-control-request-headers'),
+      ['Content-Type', CONTROL_HEADER],
+    ),
+    'access-control-max-age': '600',
+    vary: 'Origin, Access-Control-Request-Headers',
+  };
+}
