@@ -19,11 +19,8 @@ const COMMANDS: Record<Generator, Command> = {
     bin: 'openapi-ts',
     args: (input) => ['-i', input, '-o', 'petstore', '-c', '@hey-api/client-fetch'],
   },
-  orval: {
-    package: 'orval',
-    bin: 'orval',
-    args: (input) => ['-i', input, '-o', 'petstore.ts', '--client', 'fetch'],
-  },
+  // orval's command line has no base URL: it reads its input and base URL from orval.config.ts.
+  orval: { package: 'orval', bin: 'orval', args: () => ['--config', 'orval.config.ts'] },
   'openapi-typescript': {
     package: 'openapi-typescript',
     bin: 'openapi-typescript',
@@ -39,16 +36,9 @@ export const DOCUMENTED_SPEC_URL = 'http://127.0.0.1:4010/openapi.json';
 
 const root = new URL('../../', import.meta.url);
 
-/** The arguments that generate a client from the spec file or URL `input`. */
+/** The arguments that generate a client from `input` (orval: from its orval.config.ts). */
 export const argsFor = (generator: Generator, input: string): string[] =>
   COMMANDS[generator].args(input);
-
-/**
- * The arguments docs/typed-client.md gives: orval reads its input and the base URL from
- * orval.config.ts (its command line has no base URL), the others take the mock's URL.
- */
-export const documentedArgs = (generator: Generator): string[] =>
-  generator === 'orval' ? ['--config', 'orval.config.ts'] : argsFor(generator, DOCUMENTED_SPEC_URL);
 
 /** The version of a generator that is installed, the one the docs name. */
 export function installedVersion(generator: Generator): string {
