@@ -52,9 +52,14 @@ export async function openTarget(baseUrl: string | undefined, apiKey: string | u
   const { startMockServer } = await import('../mocks/node/server.ts');
   const keys = apiKey === undefined ? undefined : [apiKey];
   const server = await startMockServer({ host: '127.0.0.1', port: 0, apiKeys: keys, quiet: true });
+  const [startedKey] = server.apiKeys;
+  if (startedKey === undefined) {
+    await server.close();
+    throw new Error('the mock started without an API key');
+  }
   const target: Target = {
     baseUrl: server.baseUrl,
-    apiKey: server.apiKeys[0] ?? 'petstore-dev-key',
+    apiKey: startedKey,
     isMock: true,
     close: () => server.close(),
   };
