@@ -152,7 +152,7 @@ it('gives the same 401 for an existing pet, an absent pet and an unknown route',
 
 it('compares keys with crypto.timingSafeEqual', () => {
   const dir = new URL('../../mocks/', import.meta.url);
-  const sources = readdirSync(dir)
+  const sources = readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
     .map((name) => readFileSync(new URL(name, dir), 'utf8'));
   expect(sources.some((text) => /timingSafeEqual\(/.test(text))).toBe(true);
