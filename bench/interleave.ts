@@ -4,9 +4,10 @@
  * every instance gets one run.
  */
 
+import { freePort } from '../lib/ports.ts';
 import { DEFAULT_API_KEY } from '../mocks/core/defaults.ts';
 import { combine, type LoadResult, measure } from './load.ts';
-import { freePort, residentMiB, startServer, waitUntilIdle } from './processes.ts';
+import { residentMiB, startServer, waitUntilIdle } from './processes.ts';
 import { basePath, isStateless, type ServerName, serverCommand } from './servers.ts';
 import { WORKLOADS, type WorkloadName, workloadRequests } from './workloads.ts';
 

@@ -1,10 +1,10 @@
 /** Stage 2: the contract suite, run as its own process against the target, writing JUnit. */
 import { readFile } from 'node:fs/promises';
-import { runChild, tail } from './child-process.ts';
+import { tail } from '../lib/run-process.ts';
 import { countJUnit } from './junit.ts';
-import { binPath } from './paths.ts';
 import type { StageResult } from './stage.ts';
 import type { Target } from './target.ts';
+import { runTool } from './tools.ts';
 
 /** Runs `scripts/contract.ts --base-url --level --junit FILE` (key in PETSTORE_API_KEY) and reads its verdict. */
 export async function runContractStage(
@@ -17,7 +17,7 @@ export async function runContractStage(
   args.push('--junit', junitFile);
   // The key goes through the environment (the CLI reads PETSTORE_API_KEY), not the
   // command line, where other users of a CI machine could read it.
-  const result = await runChild(binPath('tsx'), args, {
+  const result = await runTool('tsx', args, {
     timeoutMs: 300_000,
     env: { PETSTORE_API_KEY: target.apiKey },
   });

@@ -1,15 +1,15 @@
 /** Stage 4: Dredd runs every documented transaction of the spec, driven by gate/dredd-hooks.cjs. */
 import { writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import { tail } from '../lib/run-process.ts';
 import { openapiDocument } from '../spec/document.gen.ts';
 import type { Level } from '../spec/levels.ts';
-import { runChild, tail } from './child-process.ts';
 import { parseDreddOutput } from './dredd-output.ts';
 import { type DreddPlan, planDredd } from './dredd-plan.ts';
-import { binPath, repoRoot, specPath } from './paths.ts';
 import type { StageResult } from './stage.ts';
 import { groupByReason } from './summary.ts';
 import type { Target } from './target.ts';
+import { repoRoot, runTool, specPath } from './tools.ts';
 
 const hookFile = join(repoRoot, 'gate', 'dredd-hooks.cjs');
 
@@ -37,7 +37,7 @@ export async function runDreddStage(
     '--color',
     'false',
   );
-  const result = await runChild(binPath('dredd'), args, {
+  const result = await runTool('dredd', args, {
     timeoutMs: 180_000,
     env: { PETSTORE_GATE_DREDD_PLAN: planFile },
   });

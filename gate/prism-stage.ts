@@ -4,9 +4,11 @@
  * Prism reports about a response. Violations about our own deliberately invalid
  * requests are expected and only counted.
  */
+
+import { freePort } from '../lib/ports.ts';
 import { allResponses } from '../spec/document.ts';
 import { documentAtLevel, type Level } from '../spec/levels.ts';
-import { freePort, startPrism } from './prism-process.ts';
+import { startPrism } from './prism-process.ts';
 import { type Probe, probes } from './probes.ts';
 import { createdIdOf, probePath, sendProbe } from './send-probe.ts';
 import type { JUnitCase, StageResult } from './stage.ts';

@@ -1,10 +1,10 @@
 /** `npm run gate`: the release gate. Prints each stage's findings, then one summary table. */
-import { stopAllChildren } from '../gate/child-process.ts';
 import { parseGateOptions } from '../gate/options.ts';
 import { runGate } from '../gate/run-gate.ts';
 import type { StageResult } from '../gate/stage.ts';
 import { formatSummary, gatePassed } from '../gate/summary.ts';
 import { GateUsageError } from '../gate/target.ts';
+import { stopAllProcesses } from '../lib/process.ts';
 
 const HELP = `Usage: npm run gate -- [--base-url URL --api-key KEY] [options]
 
@@ -59,7 +59,7 @@ async function main(): Promise<number> {
 // The tools run in their own process groups, which Ctrl-C does not reach: stop them here.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    stopAllChildren();
+    stopAllProcesses();
     console.error(`gate: interrupted (${signal}); stopped the running tools`);
     process.exit(130);
   });

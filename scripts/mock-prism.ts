@@ -1,8 +1,8 @@
 /** `npm run mock:prism`: Prism's stateless mock of spec/openapi.yaml, for schema-only responses. */
 import { parseArgs } from 'node:util';
-import { stopAllChildren } from '../gate/child-process.ts';
-import { specPath } from '../gate/paths.ts';
 import { startPrism } from '../gate/prism-process.ts';
+import { specPath } from '../gate/tools.ts';
+import { stopAllProcesses } from '../lib/process.ts';
 
 const HELP = `Usage: npm run mock:prism -- [--port 4011] [--host 127.0.0.1]
 
@@ -55,7 +55,7 @@ function main(): number | undefined {
 // Prism runs in its own process group, which Ctrl-C does not reach: stop it here.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    stopAllChildren();
+    stopAllProcesses();
     process.exit(0);
   });
 }

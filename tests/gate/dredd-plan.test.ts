@@ -1,8 +1,7 @@
 import { createRequire } from 'node:module';
 import { expect, it } from 'vitest';
-import { runChild } from '../../gate/child-process.ts';
 import { type DreddStep, planDredd } from '../../gate/dredd-plan.ts';
-import { binPath } from '../../gate/paths.ts';
+import { runTool } from '../../gate/tools.ts';
 import { allResponses, openapiDocument } from '../../spec/document.ts';
 
 type GavelResult = { valid: boolean; fields: Record<string, { errors: { message: string }[] }> };
@@ -22,8 +21,8 @@ const dreddAccepts = (step: DreddStep, body: unknown) => {
 };
 
 it('plans exactly the transactions Dredd reads from the OpenAPI 3.1 spec', async () => {
-  const listed = await runChild(
-    binPath('dredd'),
+  const listed = await runTool(
+    'dredd',
     ['spec/openapi.yaml', mock.baseUrl, '--names', '--color', 'false'],
     {
       timeoutMs: 60_000,

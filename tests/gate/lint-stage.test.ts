@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { runLintStage } from '../../gate/lint-stage.ts';
-import { specPath } from '../../gate/paths.ts';
+import { specPath } from '../../gate/tools.ts';
 
 it('fails the lint stage and names the rule when the spec has a warning', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'gate-lint-'));
