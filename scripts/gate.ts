@@ -1,4 +1,6 @@
 /** `npm run gate`: the release gate. Prints each stage's findings, then one summary table. */
+
+import { PreflightError } from '../contract-tests/preflight.ts';
 import { parseGateOptions } from '../gate/options.ts';
 import { runGate } from '../gate/run-gate.ts';
 import type { StageResult } from '../gate/stage.ts';
@@ -70,7 +72,7 @@ main().then(
     process.exitCode = code;
   },
   (error: Error) => {
-    if (error instanceof GateUsageError) {
+    if (error instanceof GateUsageError || error instanceof PreflightError) {
       console.error(`gate: ${error.message}`);
       process.exitCode = 2;
     } else {
