@@ -1,13 +1,8 @@
 /**
  * petstore-contract: runs the contract suite (contract-tests/) against a Pet Store server.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { coverageTable } from '../contract-tests/coverage.ts';
-import { ENV } from '../contract-tests/options.ts';
-import { preflight } from '../contract-tests/preflight.ts';
+import { runContract } from '../contract-tests/run.ts';
 import type { Level } from '../spec/levels.ts';
 
 const HELP = `petstore-contract: check that a server conforms to the Pet Store interface.
@@ -52,8 +47,8 @@ function parse(argv: string[]) {
   const level = (values.level ?? 'interface') as Level;
   if (level !== 'interface' && level !== 'strict')
     throw new UsageError(`--level must be interface or strict, got "${level}"`);
-  const baseUrl = values['base-url'] ?? process.env[ENV.baseUrl];
-  const apiKey = values['api-key'] ?? process.env[ENV.apiKey];
+  const baseUrl = values['base-url'] ?? process.env.PETSTORE_BASE_URL;
+  const apiKey = values['api-key'] ?? process.env.PETSTORE_API_KEY;
   if (baseUrl && !apiKey)
     throw new UsageError('--api-key (or PETSTORE_API_KEY) is required with --base-url');
   return {
@@ -87,64 +82,34 @@ async function main(argv: string[]): Promise<number> {
     console.log(HELP);
     return 0;
   }
-  let { baseUrl = '', apiKey = '' } = args;
-  let stopMock: (() => Promise<void>) | undefined;
-  if (!baseUrl) {
-    const { startMockServer } = await import('../mocks/node/server.ts');
-    const mock = await startMockServer({ port: 0, quiet: true });
-    ({ baseUrl } = mock);
-    apiKey = mock.apiKeys[0] ?? '';
-    stopMock = () => mock.close();
-    console.log(`No --base-url: testing the local mock at ${baseUrl}`);
+  const category = BigInt(args.categoryId);
+  const result = await runContract({
+    server: args.baseUrl ? { baseUrl: args.baseUrl, apiKey: args.apiKey ?? '' } : undefined,
+    level: args.level,
+    categoryId: category <= Number.MAX_SAFE_INTEGER ? Number(category) : category,
+    readOnly: args.readOnly,
+    seed: Number(args.seed),
+    runs: Number(args.runs),
+    junitFile: args.junit,
+    echo: { stdout: process.stdout, stderr: process.stderr },
+    onStart: (run) => {
+      if (run.localMock) console.log(`No --base-url: testing the local mock at ${run.baseUrl}`);
+      console.log(
+        `Contract suite, level ${run.level}${run.readOnly ? ', read-only' : ''}, seed ${run.seed} (replay with --seed ${run.seed}), pets named ${run.runId}-*`,
+      );
+    },
+  });
+  if (result.verdict === 'could-not-test') {
+    console.error(`petstore-contract: ${result.reason}`);
+    return 2;
   }
-  const logDir = mkdtempSync(join(tmpdir(), 'petstore-contract-'));
-  try {
-    // An unreachable server is reported like a usage error (exit 2), by the catch below.
-    ({ baseUrl, apiKey } = await preflight({ baseUrl, apiKey }));
-    const runId = `ct${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36 ** 3).toString(36)}`;
-    Object.assign(process.env, {
-      [ENV.baseUrl]: baseUrl,
-      [ENV.apiKey]: apiKey,
-      [ENV.level]: args.level,
-      [ENV.categoryId]: args.categoryId,
-      [ENV.readOnly]: args.readOnly ? '1' : '0',
-      [ENV.seed]: args.seed,
-      [ENV.runs]: args.runs,
-      [ENV.runId]: runId,
-      [ENV.logFile]: join(logDir, 'exchanges.jsonl'),
-    });
-    console.log(
-      `Contract suite, level ${args.level}${args.readOnly ? ', read-only' : ''}, seed ${args.seed} (replay with --seed ${args.seed}), pets named ${runId}-*`,
-    );
-    const { startVitest } = await import('vitest/node');
-    const reporters: (string | [string, object])[] = ['default'];
-    if (args.junit)
-      reporters.push(['junit', { outputFile: args.junit, suiteName: 'petstore-contract' }]);
-    const vitest = await startVitest('test', [], {
-      config: new URL('../contract-tests/vitest.config.ts', import.meta.url).pathname,
-      watch: false,
-      reporters,
-    } as never);
-    const files = vitest.state.getFiles();
-    const failed =
-      vitest.state.getCountOfFailedTests() > 0 ||
-      files.some((f) => f.result?.state === 'fail') ||
-      files.length === 0;
-    await vitest.close();
-    let log = '';
-    try {
-      log = readFileSync(join(logDir, 'exchanges.jsonl'), 'utf8');
-    } catch {}
-    console.log(coverageTable(log, args.level));
-    console.log(
-      failed ? 'NOT CONFORMANT: see the failures above.' : 'Conformant: every check passed.',
-    );
-    if (failed) console.log(`Replay the generated cases with --seed ${args.seed}.`);
-    return failed ? 1 : 0;
-  } finally {
-    rmSync(logDir, { recursive: true, force: true });
-    await stopMock?.();
-  }
+  const failed = result.verdict === 'failed';
+  console.log(result.coverage);
+  console.log(
+    failed ? 'NOT CONFORMANT: see the failures above.' : 'Conformant: every check passed.',
+  );
+  if (failed) console.log(`Replay the generated cases with --seed ${result.run?.seed}.`);
+  return failed ? 1 : 0;
 }
 
 main(process.argv.slice(2)).then(
