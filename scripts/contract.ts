@@ -1,9 +1,8 @@
 /**
  * petstore-contract: runs the contract suite (contract-tests/) against a Pet Store server.
  */
-import { parseArgs } from 'node:util';
 import { runContract } from '../contract-tests/run.ts';
-import type { Level } from '../spec/levels.ts';
+import { choiceFlag, int64Flag, orEnv, runCommand, UsageError } from './cli.ts';
 
 const HELP = `petstore-contract: check that a server conforms to the Pet Store interface.
 
@@ -20,77 +19,36 @@ Usage: npm run contract -- [--base-url URL --api-key KEY] [options]
   --junit FILE        also write a JUnit XML report to FILE
   --seed N            seed of the generated cases (printed at start; replays a failure)
   --runs N            generated cases per property (default 25)
-  --help              show this text
+  -h, --help          show this text
 
 Exit codes: 0 conformant, 1 a check failed, 2 usage error or unreachable server.`;
 
-class UsageError extends Error {}
-
-function parse(argv: string[]) {
-  let values: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: OPTIONS,
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}\nRun with --help for the options.`);
-  }
-  const integer = (name: string, value: string | undefined, fallback: string, min: number) => {
-    const text = value ?? fallback;
-    if (!/^\d+$/.test(text) || BigInt(text) < BigInt(min) || BigInt(text) > 2n ** 63n - 1n)
-      throw new UsageError(`--${name} must be an integer of at least ${min}, got "${text}"`);
-    return text;
-  };
-  const level = (values.level ?? 'interface') as Level;
-  if (level !== 'interface' && level !== 'strict')
-    throw new UsageError(`--level must be interface or strict, got "${level}"`);
-  const baseUrl = values['base-url'] ?? process.env.PETSTORE_BASE_URL;
-  const apiKey = values['api-key'] ?? process.env.PETSTORE_API_KEY;
-  if (baseUrl && !apiKey)
-    throw new UsageError('--api-key (or PETSTORE_API_KEY) is required with --base-url');
-  return {
-    help: values.help ?? false,
-    baseUrl,
-    apiKey,
-    level,
-    categoryId: integer('category-id', values['category-id'], '1', 1),
-    readOnly: values['read-only'] ?? false,
-    junit: values.junit,
-    seed: integer('seed', values.seed, String(Math.floor(Math.random() * 2 ** 31)), 0),
-    runs: integer('runs', values.runs, '25', 1),
-  };
-}
-
-const OPTIONS = {
+const flags = {
   'base-url': { type: 'string' },
   'api-key': { type: 'string' },
-  level: { type: 'string' },
-  'category-id': { type: 'string' },
-  'read-only': { type: 'boolean' },
+  level: { type: 'string', default: 'interface' },
+  'category-id': { type: 'string', default: '1' },
+  'read-only': { type: 'boolean', default: false },
   junit: { type: 'string' },
   seed: { type: 'string' },
-  runs: { type: 'string' },
-  help: { type: 'boolean' },
+  runs: { type: 'string', default: '25' },
 } as const;
 
-async function main(argv: string[]): Promise<number> {
-  const args = parse(argv);
-  if (args.help) {
-    console.log(HELP);
-    return 0;
-  }
-  const category = BigInt(args.categoryId);
+runCommand({ name: 'petstore-contract', help: HELP, flags }, async (values) => {
+  const level = choiceFlag('level', values.level, ['interface', 'strict'] as const);
+  const baseUrl = orEnv(values['base-url'], 'PETSTORE_BASE_URL');
+  const apiKey = orEnv(values['api-key'], 'PETSTORE_API_KEY');
+  if (baseUrl && !apiKey)
+    throw new UsageError('--api-key (or PETSTORE_API_KEY) is required with --base-url');
+  const category = int64Flag('category-id', values['category-id'], 1n);
   const result = await runContract({
-    server: args.baseUrl ? { baseUrl: args.baseUrl, apiKey: args.apiKey ?? '' } : undefined,
-    level: args.level,
+    server: baseUrl ? { baseUrl, apiKey: apiKey ?? '' } : undefined,
+    level,
     categoryId: category <= Number.MAX_SAFE_INTEGER ? Number(category) : category,
-    readOnly: args.readOnly,
-    seed: Number(args.seed),
-    runs: Number(args.runs),
-    junitFile: args.junit,
+    readOnly: values['read-only'],
+    seed: values.seed === undefined ? undefined : Number(int64Flag('seed', values.seed)),
+    runs: Number(int64Flag('runs', values.runs, 1n)),
+    junitFile: values.junit,
     echo: { stdout: process.stdout, stderr: process.stderr },
     onStart: (run) => {
       if (run.localMock) console.log(`No --base-url: testing the local mock at ${run.baseUrl}`);
@@ -110,14 +68,4 @@ async function main(argv: string[]): Promise<number> {
   );
   if (failed) console.log(`Replay the generated cases with --seed ${result.run?.seed}.`);
   return failed ? 1 : 0;
-}
-
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(`petstore-contract: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 2;
-  },
-);
+});
