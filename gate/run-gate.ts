@@ -2,15 +2,15 @@
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { runContractStage } from './contract-stage.ts';
-import { runDreddStage } from './dredd-stage.ts';
 import { toJUnitXml } from './junit.ts';
 import { specFileAtLevel } from './level-spec.ts';
-import { runLintStage } from './lint-stage.ts';
 import type { GateOptions } from './options.ts';
-import { runPrismStage } from './prism-stage.ts';
 import type { StageName, StageResult } from './stage.ts';
 import { stageNames } from './stage.ts';
+import { runContractStage } from './stages/contract.ts';
+import { runDreddStage } from './stages/dredd.ts';
+import { runLintStage } from './stages/lint.ts';
+import { runPrismStage } from './stages/prism.ts';
 import { openTarget, type Target } from './target.ts';
 
 /** What a gate run found, stage by stage, and against which server. */

@@ -15,7 +15,7 @@ Refuses a server that does not conform to spec/openapi.yaml. Stages, in order:
   contract  the contract suite (scripts/contract.ts) against the server, writing JUnit
   prism     a battery of requests covering every documented response, sent through
             Prism's validation proxy; fails on any violation Prism reports in a response
-  dredd     Dredd runs every documented transaction (4xx included) with gate/dredd-hooks.cjs,
+  dredd     Dredd runs every documented transaction (4xx included) with gate/stages/dredd-hooks.cjs,
             validating bodies against the spec's response schemas
 
 Without --base-url the gate starts the project's mock on a random loopback port and checks

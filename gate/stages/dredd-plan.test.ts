@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import { expect, it } from 'vitest';
-import { type DreddStep, planDredd } from '../../gate/dredd-plan.ts';
-import { runTool } from '../../gate/tools.ts';
 import { allResponses, openapiDocument } from '../../spec/document.ts';
+import { runTool } from '../tools.ts';
+import { type DreddStep, planDredd } from './dredd-plan.ts';
 
 type GavelResult = { valid: boolean; fields: Record<string, { errors: { message: string }[] }> };
 const gavel = createRequire(import.meta.url)('gavel') as {

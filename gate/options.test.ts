@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { parseGateOptions } from '../../gate/options.ts';
-import { GateUsageError } from '../../gate/target.ts';
+import { parseGateOptions } from './options.ts';
+import { GateUsageError } from './target.ts';
 
 it('checks the mock at strict level when no base URL is given', () => {
   const options = parseGateOptions([]);

@@ -1,10 +1,10 @@
 /** Stage 2: the contract suite, run as its own process against the target, writing JUnit. */
 import { readFile } from 'node:fs/promises';
-import { tail } from '../lib/run-process.ts';
-import { countJUnit } from './junit.ts';
-import type { StageResult } from './stage.ts';
-import type { Target } from './target.ts';
-import { runTool } from './tools.ts';
+import { tail } from '../../lib/run-process.ts';
+import { countJUnit } from '../junit.ts';
+import type { StageResult } from '../stage.ts';
+import type { Target } from '../target.ts';
+import { runTool } from '../tools.ts';
 
 /** Runs `scripts/contract.ts --base-url --level --junit FILE` (key in PETSTORE_API_KEY) and reads its verdict. */
 export async function runContractStage(

@@ -2,9 +2,9 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runTool } from '../../gate/tools.ts';
-import { freePort } from '../../lib/ports.ts';
+import { freePort } from '../lib/ports.ts';
 import { BROKEN_SERVER_KEY, startBrokenServer } from './broken-server.ts';
+import { runTool } from './tools.ts';
 
 // A full gate run takes 40-80 s on two cores; the limit leaves room for a busy CI machine.
 const GATE_TIMEOUT = 300_000;

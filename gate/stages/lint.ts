@@ -1,8 +1,8 @@
 /** Stage 1: Spectral lints the spec with the project's ruleset, failing on any warning. */
 import { relative } from 'node:path';
-import { tail } from '../lib/run-process.ts';
-import type { JUnitCase, StageResult } from './stage.ts';
-import { repoRoot, runTool, specPath } from './tools.ts';
+import { tail } from '../../lib/run-process.ts';
+import type { JUnitCase, StageResult } from '../stage.ts';
+import { repoRoot, runTool, specPath } from '../tools.ts';
 
 type SpectralFinding = {
   code: string | number;
