@@ -7,6 +7,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { DEFAULT_API_KEY } from '../mocks/core/defaults.ts';
 
 type Status = 'available' | 'pending' | 'sold';
 type Pet = { id: number; name: string; categoryId: number; status: Status };
@@ -222,7 +223,7 @@ export function createBareListener(options: { seedCount: number; apiKeys: string
 export async function startBareServer(options: BareServerOptions = {}) {
   const listener = createBareListener({
     seedCount: options.seedCount ?? 1000,
-    apiKeys: options.apiKeys ?? ['petstore-dev-key'],
+    apiKeys: options.apiKeys ?? [DEFAULT_API_KEY],
   });
   const server = createServer(listener);
   await new Promise<void>((resolve) =>

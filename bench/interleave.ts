@@ -3,9 +3,12 @@
  * instance runs at once, and each workload's measured time is split into rounds in which
  * every instance gets one run.
  */
+
+import { freePort } from '../lib/ports.ts';
+import { DEFAULT_API_KEY } from '../mocks/core/defaults.ts';
 import { combine, type LoadResult, measure } from './load.ts';
-import { freePort, residentMiB, startServer, waitUntilIdle } from './processes.ts';
-import { API_KEY, basePath, isStateless, type ServerName, serverCommand } from './servers.ts';
+import { residentMiB, startServer, waitUntilIdle } from './processes.ts';
+import { basePath, isStateless, type ServerName, serverCommand } from './servers.ts';
 import { WORKLOADS, type WorkloadName, workloadRequests } from './workloads.ts';
 
 /** What the measurement needs to know of the benchmark's options. */
@@ -18,7 +21,8 @@ export type MeasureOptions = {
   profileDir?: string;
 };
 
-const HEADERS = { authorization: `Bearer ${API_KEY}` };
+// The bearer key every request carries; both the mock and the bare server accept it.
+const HEADERS = { authorization: `Bearer ${DEFAULT_API_KEY}` };
 const PROBE = '/pets?limit=1';
 /** The core servers are pinned to, and the load generator's. */
 export const SERVER_CORE = 0;

@@ -3,9 +3,9 @@
  * one core when asked), is timed from spawn to its first successful response, and is read
  * for resident memory from /proc.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { startProcess } from '../lib/process.ts';
 
 /** A running server process: where it answers, how long it took to answer, how to stop it. */
 export type ServerProcess = {
@@ -22,19 +22,6 @@ export type ServerCommand = {
   cwd?: string;
   env?: Record<string, string>;
 };
-
-/** A free TCP port on 127.0.0.1, found by binding port 0 and releasing it. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Whether `taskset` can pin processes here (Linux with util-linux and at least two cores). */
 export function canPin(cores: number): boolean {
@@ -113,11 +100,6 @@ async function answers(url: string, headers: Record<string, string>): Promise<bo
   }
 }
 
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
 /**
  * Spawns a server and waits until `probePath` answers 2xx; `startupMs` runs from spawn to that
  * answer. Fails with the process's last output if it exits or stays silent for `timeoutMs`.
@@ -135,24 +117,14 @@ export async function startServer(options: {
   const pinned = options.pinCore === undefined ? [] : ['taskset', '-c', String(options.pinCore)];
   const argv = [...pinned, command, ...args];
   const started = performance.now();
-  const child = spawn(argv[0] as string, argv.slice(1), {
-    cwd,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-2000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
+  const server = startProcess(argv[0] as string, argv.slice(1), { cwd, env, keepChars: 2000 });
   const origin = `http://127.0.0.1:${options.port}`;
   const deadline = started + (options.timeoutMs ?? 60_000);
   while (!(await answers(origin + options.probePath, options.headers))) {
-    if (child.exitCode !== null || child.signalCode !== null || performance.now() > deadline) {
-      child.kill('SIGKILL');
+    if (server.done() || performance.now() > deadline) {
+      server.signal('SIGKILL');
       throw new Error(
-        `${options.name} did not answer GET ${options.probePath} with 2xx (command: ${argv.join(' ')}); its last output:\n${output}`,
+        `${options.name} did not answer GET ${options.probePath} with 2xx (command: ${argv.join(' ')}); its last output:\n${server.output()}`,
       );
     }
     await sleep(5);
@@ -160,13 +132,10 @@ export async function startServer(options: {
   const startupMs = performance.now() - started;
   return {
     origin,
-    pid: child.pid as number,
+    pid: server.child.pid as number,
     startupMs,
     async stop() {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited(child);
-      clearTimeout(timer);
+      await server.stop(10_000);
     },
   };
 }

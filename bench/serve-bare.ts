@@ -3,6 +3,7 @@
  * the way the benchmark starts it: `tsx bench/serve-bare.ts --port 4011 --seed-count 1000`.
  */
 import { parseArgs } from 'node:util';
+import { DEFAULT_API_KEY } from '../mocks/core/defaults.ts';
 import { startBareServer } from './bare-server.ts';
 
 const HELP = `Usage: tsx bench/serve-bare.ts [--host H] [--port P] [--seed-count N] [--api-key K]
@@ -11,7 +12,7 @@ The benchmark's bare node:http server over an array and a Map (bench/bare-server
   --host        address to bind (default 127.0.0.1)
   --port        port to bind, 0 for a random one (default 4011)
   --seed-count  pets to create at start (default 1000)
-  --api-key     the accepted bearer key (default petstore-dev-key)
+  --api-key     the accepted bearer key (default ${DEFAULT_API_KEY})
   --help        show this text`;
 
 const { values } = parseArgs({
@@ -19,7 +20,7 @@ const { values } = parseArgs({
     host: { type: 'string', default: '127.0.0.1' },
     port: { type: 'string', default: '4011' },
     'seed-count': { type: 'string', default: '1000' },
-    'api-key': { type: 'string', default: 'petstore-dev-key' },
+    'api-key': { type: 'string', default: DEFAULT_API_KEY },
     help: { type: 'boolean', default: false },
   },
 });

@@ -6,6 +6,7 @@
 
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_API_KEY } from '../mocks/core/defaults.ts';
 import type { ServerCommand } from './processes.ts';
 
 /**
@@ -20,9 +21,6 @@ export const DEFAULT_SERVERS: readonly ServerName[] = ['bare', 'mock', 'prism', 
 
 /** One server's name. */
 export type ServerName = (typeof SERVER_NAMES)[number];
-
-/** The bearer key every request carries; both the mock and the bare server accept it. */
-export const API_KEY = 'petstore-dev-key';
 
 const TSX = ['--import', 'tsx'];
 
@@ -89,7 +87,7 @@ export function serverCommand(
           '--seed-count',
           String(seedCount),
           '--api-key',
-          API_KEY,
+          DEFAULT_API_KEY,
         ],
       };
     case 'prism':

@@ -7,7 +7,7 @@ import { appendFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { type Check, everyResponseChecks, statusDocumented, statusIn } from './checks.ts';
 import { type Client, createClient, type Exchange } from './http.ts';
-import { readOptions } from './options.ts';
+import { suiteOptions } from './options.ts';
 import { renderFailure } from './report.ts';
 import { loadContractSpec } from './spec-model.ts';
 import type { StatementId } from './statements.ts';
@@ -43,8 +43,8 @@ function guardReadOnly(inner: Client): Client {
   };
 }
 
-/** The options of this run. */
-export const options = readOptions();
+/** The options of this run, provided by runContract. */
+export const options = suiteOptions();
 /** The spec at this run's level. */
 export const spec = loadContractSpec(options.level);
 /** The client every suite file uses. */

@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// The contract suite, run against a server by scripts/contract.ts (npm run contract),
-// which passes the options through PETSTORE_* environment variables. One worker thread
-// without isolation loads the spec and its validators once for every suite file.
+// The contract suite, run against a server by runContract (contract-tests/run.ts), which
+// passes the options with vitest's \`provide\`. One worker thread without isolation loads the
+// spec and its validators once for every suite file.
 export default defineConfig({
   test: {
     root: import.meta.dirname,

@@ -2,7 +2,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { documentAtLevel, type Level } from '../spec/levels.ts';
-import { specPath } from './paths.ts';
+import { specPath } from './tools.ts';
 
 /**
  * Returns spec/openapi.yaml itself at `strict` level; at `interface` level writes the

@@ -1,7 +1,7 @@
 /**
  * The requests that provoke each documented response of the spec. The Prism stage sends
  * all of them; the Dredd hooks drive each Dredd transaction with the first probe of its
- * operation and status. tests/gate/probes.test.ts fails when a documented response has no probe.
+ * operation and status. gate/probes.test.ts fails when a documented response has no probe.
  */
 
 /** A request that should make the server answer with `status` for `operationId`. */

@@ -2,16 +2,32 @@
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { runContractStage } from './contract-stage.ts';
-import { runDreddStage } from './dredd-stage.ts';
+import type { ServerUnderTest } from '../contract-tests/preflight.ts';
+import type { Level } from '../spec/levels.ts';
 import { toJUnitXml } from './junit.ts';
 import { specFileAtLevel } from './level-spec.ts';
-import { runLintStage } from './lint-stage.ts';
-import type { GateOptions } from './options.ts';
-import { runPrismStage } from './prism-stage.ts';
 import type { StageName, StageResult } from './stage.ts';
 import { stageNames } from './stage.ts';
+import { runContractStage } from './stages/contract.ts';
+import { runDreddStage } from './stages/dredd.ts';
+import { runLintStage } from './stages/lint.ts';
+import { runPrismStage } from './stages/prism.ts';
 import { openTarget, type Target } from './target.ts';
+
+/** What one gate run checks, and where it writes its reports. */
+export type GateOptions = {
+  /** The server to check; without one, the project's mock is started on a random port. */
+  server?: ServerUnderTest;
+  /** The key the started mock accepts, when no server is given (default: the mock's own). */
+  mockApiKey?: string;
+  level: Level;
+  /** Stages not to run; they are reported as skipped. */
+  skip?: readonly StageName[];
+  /** Where to write one JUnit report per stage (default: a temporary folder, then removed). */
+  junitDir?: string;
+  /** Told about each stage as soon as it ends. */
+  onStage?: (result: StageResult) => void;
+};
 
 /** What a gate run found, stage by stage, and against which server. */
 export type GateReport = {
@@ -32,12 +48,9 @@ const runners: Record<StageName, (c: Context) => Promise<StageResult>> = {
 };
 
 /** Opens the target (starting the mock when no URL is given), runs each stage, closes it. */
-export async function runGate(
-  options: GateOptions,
-  onStage: (result: StageResult) => void = () => {},
-): Promise<GateReport> {
+export async function runGate(options: GateOptions): Promise<GateReport> {
   const started = Date.now();
-  const target = await openTarget(options.baseUrl, options.apiKey);
+  const target = await openTarget(options.server, options.mockApiKey);
   const results: StageResult[] = [];
   let workDir: string | undefined;
   try {
@@ -46,7 +59,7 @@ export async function runGate(
     await mkdir(junitDir, { recursive: true });
     for (const stage of stageNames) {
       const stageStarted = Date.now();
-      const result = options.skip.has(stage)
+      const result = options.skip?.includes(stage)
         ? skippedStage(stage)
         : await runners[stage]({ target, options, workDir, junitDir }).catch(
             (error: Error): StageResult => ({
@@ -74,7 +87,7 @@ export async function runGate(
         await copyFile(result.junitFile, join(junitDir, `${stage}.xml`));
       }
       results.push(result);
-      onStage(result);
+      options.onStage?.(result);
     }
   } finally {
     await target.close();

@@ -6,11 +6,11 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { summariseProfile } from '../bench/cpu-profile.ts';
 import { formatTable, formatVerdicts, writeResult } from '../bench/report.ts';
-import { runBench } from '../bench/run.ts';
-import { DEFAULT_SERVERS, SERVER_NAMES, type ServerName } from '../bench/servers.ts';
+import { type BenchResult, runBench } from '../bench/run.ts';
+import { DEFAULT_SERVERS, SERVER_NAMES } from '../bench/servers.ts';
+import { listFlag, positiveNumberFlag, runCommand, UsageError } from './cli.ts';
 
 const HELP = `Usage: npm run bench -- [options]
 
@@ -41,100 +41,86 @@ Options:
   --out DIR           where to write the JSON (default bench/results)
   --profile           run the mock under node --cpu-prof and print its top self-time functions
   --check             exit 1 when a target is missed (otherwise only failed requests exit 1)
-  --help              show this text`;
+  -h, --help          show this text`;
 
-const { values } = parseArgs({
-  options: {
-    duration: { type: 'string' },
-    rounds: { type: 'string' },
-    warmup: { type: 'string' },
-    connections: { type: 'string', default: '10' },
-    sizes: { type: 'string', default: '1000,100000' },
-    servers: { type: 'string', default: DEFAULT_SERVERS.join(',') },
-    'no-prism': { type: 'boolean', default: false },
-    'startup-runs': { type: 'string' },
-    'no-pin': { type: 'boolean', default: false },
-    quick: { type: 'boolean', default: false },
-    out: { type: 'string', default: fileURLToPath(new URL('../bench/results', import.meta.url)) },
-    profile: { type: 'boolean', default: false },
-    check: { type: 'boolean', default: false },
-    help: { type: 'boolean', default: false },
-  },
-});
+const flags = {
+  duration: { type: 'string' },
+  rounds: { type: 'string' },
+  warmup: { type: 'string' },
+  connections: { type: 'string', default: '10' },
+  sizes: { type: 'string', default: '1000,100000' },
+  servers: { type: 'string', default: DEFAULT_SERVERS.join(',') },
+  'no-prism': { type: 'boolean', default: false },
+  'startup-runs': { type: 'string' },
+  'no-pin': { type: 'boolean', default: false },
+  quick: { type: 'boolean', default: false },
+  out: { type: 'string', default: fileURLToPath(new URL('../bench/results', import.meta.url)) },
+  profile: { type: 'boolean', default: false },
+  check: { type: 'boolean', default: false },
+} as const;
 
-if (values.help) {
-  console.log(HELP);
-  process.exit(0);
-}
-
-function positive(flag: string, text: string): number {
-  const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0) {
-    console.error(`--${flag} must be a positive number, got "${text}"; see --help`);
-    process.exit(2);
-  }
-  return value;
-}
-
-const servers = values.servers
-  .split(',')
-  .filter((s) => !(values['no-prism'] && s.startsWith('prism')));
-const unknown = servers.find((s) => !SERVER_NAMES.includes(s as ServerName));
-if (unknown !== undefined || servers.length === 0) {
-  console.error(
-    `--servers takes a comma-separated subset of ${SERVER_NAMES.join(',')}, got "${values.servers}"`,
+runCommand({ name: 'bench', help: HELP, flags }, async (values) => {
+  const servers = listFlag('servers', values.servers, SERVER_NAMES).filter(
+    (s) => !(values['no-prism'] && s.startsWith('prism')),
   );
-  process.exit(2);
-}
-const profileDir = values.profile ? mkdtempSync(join(tmpdir(), 'bench-profile-')) : undefined;
-const result = await runBench({
-  sizes: values.sizes.split(',').map((s) => Math.round(positive('sizes', s))),
-  servers: SERVER_NAMES.filter((s) => servers.includes(s)),
-  durationS: positive('duration', values.duration ?? (values.quick ? '1' : '5')),
-  rounds: Math.max(1, Math.round(positive('rounds', values.rounds ?? (values.quick ? '1' : '5')))),
-  warmupS: values.warmup === undefined ? (values.quick ? 0.3 : 1) : Number(values.warmup),
-  connections: Math.round(positive('connections', values.connections)),
-  pin: !values['no-pin'],
-  startupRuns: Math.round(
-    positive('startup-runs', values['startup-runs'] ?? (values.quick ? '1' : '3')),
-  ),
-  profileDir,
-  onProgress: (line) => console.error(line),
+  if (servers.length === 0)
+    throw new UsageError(`--servers leaves no server to measure, got "${values.servers}"`);
+  const profileDir = values.profile ? mkdtempSync(join(tmpdir(), 'bench-profile-')) : undefined;
+  const result = await runBench({
+    sizes: values.sizes.split(',').map((s) => Math.round(positiveNumberFlag('sizes', s))),
+    servers: SERVER_NAMES.filter((s) => servers.includes(s)),
+    durationS: positiveNumberFlag('duration', values.duration ?? (values.quick ? '1' : '5')),
+    rounds: Math.max(
+      1,
+      Math.round(positiveNumberFlag('rounds', values.rounds ?? (values.quick ? '1' : '5'))),
+    ),
+    warmupS: values.warmup === undefined ? (values.quick ? 0.3 : 1) : Number(values.warmup),
+    connections: Math.round(positiveNumberFlag('connections', values.connections)),
+    pin: !values['no-pin'],
+    startupRuns: Math.round(
+      positiveNumberFlag('startup-runs', values['startup-runs'] ?? (values.quick ? '1' : '3')),
+    ),
+    profileDir,
+    onProgress: (line) => console.error(line),
+  });
+  await report(result, values.out, profileDir);
+  if (result.failedRuns.length > 0) {
+    console.error(
+      '\nFAILED: more than 0.1 % of requests were not answered 2xx, so these figures mean nothing:',
+    );
+    for (const f of result.failedRuns) {
+      console.error(
+        `  ${f.server} @${f.seedCount} ${f.workload}: ${f.failed} of ${f.requests} failed, status codes ${JSON.stringify(f.statusCodes)}`,
+      );
+    }
+    return 1;
+  }
+  return values.check && result.verdicts.some((v) => v.result === 'fail') ? 1 : 0;
 });
 
-console.log(formatTable(result));
-console.log(
-  `\nmachine: ${result.machine.cores} cores (${result.machine.cpu}), node ${result.machine.node}, load ${result.machine.loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ${result.machine.loadAfter.map((l) => l.toFixed(2)).join(' ')} after; pinned: ${result.options.pinned}`,
-);
-for (const note of result.notes) console.log(`note: ${note}`);
-console.log(`\n${formatVerdicts(result)}`);
-console.log(`\nwrote ${await writeResult(result, values.out)}`);
+/** Prints the table, the machine, the verdicts and the profile summaries; writes the JSON. */
+async function report(result: BenchResult, out: string, profileDir: string | undefined) {
+  console.log(formatTable(result));
+  console.log(
+    `\nmachine: ${result.machine.cores} cores (${result.machine.cpu}), node ${result.machine.node}, load ${result.machine.loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ${result.machine.loadAfter.map((l) => l.toFixed(2)).join(' ')} after; pinned: ${result.options.pinned}`,
+  );
+  for (const note of result.notes) console.log(`note: ${note}`);
+  console.log(`\n${formatVerdicts(result)}`);
+  console.log(`\nwrote ${await writeResult(result, out)}`);
 
-if (profileDir !== undefined) {
-  for (const file of readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile'))) {
-    const summary = summariseProfile(join(profileDir, file));
-    // tsx's module loader thread writes a profile of its own, which never serves a request.
-    if (summary.servingBusyMs === 0) continue;
-    console.log(
-      `\n${join(profileDir, file)}: ${summary.startupMs.toFixed(0)} ms before the first request, then ${summary.servingBusyMs.toFixed(0)} ms busy serving; top self time while serving:`,
-    );
-    for (const row of summary.top) {
+  if (profileDir !== undefined) {
+    for (const file of readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile'))) {
+      const summary = summariseProfile(join(profileDir, file));
+      // tsx's module loader thread writes a profile of its own, which never serves a request.
+      if (summary.servingBusyMs === 0) continue;
       console.log(
-        `${row.percent.toFixed(1).padStart(5)} %  ${row.selfMs.toFixed(0).padStart(6)} ms  ${row.name}  ${row.where}`,
+        `\n${join(profileDir, file)}: ${summary.startupMs.toFixed(0)} ms before the first request, then ${summary.servingBusyMs.toFixed(0)} ms busy serving; top self time while serving:`,
       );
+      for (const row of summary.top) {
+        console.log(
+          `${row.percent.toFixed(1).padStart(5)} %  ${row.selfMs.toFixed(0).padStart(6)} ms  ${row.name}  ${row.where}`,
+        );
+      }
     }
   }
 }
-
-if (result.failedRuns.length > 0) {
-  console.error(
-    '\nFAILED: more than 0.1 % of requests were not answered 2xx, so these figures mean nothing:',
-  );
-  for (const f of result.failedRuns) {
-    console.error(
-      `  ${f.server} @${f.seedCount} ${f.workload}: ${f.failed} of ${f.requests} failed, status codes ${JSON.stringify(f.statusCodes)}`,
-    );
-  }
-  process.exit(1);
-}
-if (values.check && result.verdicts.some((v) => v.result === 'fail')) process.exit(1);

@@ -1,13 +1,8 @@
 /**
  * petstore-contract: runs the contract suite (contract-tests/) against a Pet Store server.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { coverageTable } from '../contract-tests/coverage.ts';
-import { ENV } from '../contract-tests/options.ts';
-import type { Level } from '../spec/levels.ts';
+import { runContract } from '../contract-tests/run.ts';
+import { choiceFlag, int64Flag, orEnv, runCommand, UsageError } from './cli.ts';
 
 const HELP = `petstore-contract: check that a server conforms to the Pet Store interface.
 
@@ -24,156 +19,53 @@ Usage: npm run contract -- [--base-url URL --api-key KEY] [options]
   --junit FILE        also write a JUnit XML report to FILE
   --seed N            seed of the generated cases (printed at start; replays a failure)
   --runs N            generated cases per property (default 25)
-  --help              show this text
+  -h, --help          show this text
 
 Exit codes: 0 conformant, 1 a check failed, 2 usage error or unreachable server.`;
 
-class UsageError extends Error {}
-
-function parse(argv: string[]) {
-  let values: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: OPTIONS,
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}\nRun with --help for the options.`);
-  }
-  const integer = (name: string, value: string | undefined, fallback: string, min: number) => {
-    const text = value ?? fallback;
-    if (!/^\d+$/.test(text) || BigInt(text) < BigInt(min) || BigInt(text) > 2n ** 63n - 1n)
-      throw new UsageError(`--${name} must be an integer of at least ${min}, got "${text}"`);
-    return text;
-  };
-  const level = (values.level ?? 'interface') as Level;
-  if (level !== 'interface' && level !== 'strict')
-    throw new UsageError(`--level must be interface or strict, got "${level}"`);
-  const baseUrl = values['base-url'] ?? process.env[ENV.baseUrl];
-  const apiKey = values['api-key'] ?? process.env[ENV.apiKey];
-  if (baseUrl && !/^https?:\/\/[^/]+/.test(baseUrl))
-    throw new UsageError(
-      `--base-url must be an http(s) URL such as http://127.0.0.1:4010/v1, got "${baseUrl}"`,
-    );
-  if (baseUrl && !apiKey)
-    throw new UsageError('--api-key (or PETSTORE_API_KEY) is required with --base-url');
-  return {
-    help: values.help ?? false,
-    baseUrl,
-    apiKey,
-    level,
-    categoryId: integer('category-id', values['category-id'], '1', 1),
-    readOnly: values['read-only'] ?? false,
-    junit: values.junit,
-    seed: integer('seed', values.seed, String(Math.floor(Math.random() * 2 ** 31)), 0),
-    runs: integer('runs', values.runs, '25', 1),
-  };
-}
-
-const OPTIONS = {
+const flags = {
   'base-url': { type: 'string' },
   'api-key': { type: 'string' },
-  level: { type: 'string' },
-  'category-id': { type: 'string' },
-  'read-only': { type: 'boolean' },
+  level: { type: 'string', default: 'interface' },
+  'category-id': { type: 'string', default: '1' },
+  'read-only': { type: 'boolean', default: false },
   junit: { type: 'string' },
   seed: { type: 'string' },
-  runs: { type: 'string' },
-  help: { type: 'boolean' },
+  runs: { type: 'string', default: '25' },
 } as const;
 
-/** Fails with exit code 2 unless something answers HTTP at the base URL. */
-async function assertReachable(baseUrl: string, apiKey: string) {
-  try {
-    await fetch(`${baseUrl.replace(/\/+$/, '')}/pets?limit=1`, {
-      headers: { authorization: `Bearer ${apiKey}` },
-      signal: AbortSignal.timeout(10_000),
-    });
-  } catch (error) {
-    const cause = (
-      error as { cause?: { code?: string; message?: string; errors?: { code?: string }[] } }
-    ).cause;
-    const why =
-      cause?.code ?? cause?.errors?.[0]?.code ?? cause?.message ?? (error as Error).message;
-    throw new UsageError(
-      `cannot reach ${baseUrl} (${why}); is the server running, and is the URL right?`,
-    );
+runCommand({ name: 'petstore-contract', help: HELP, flags }, async (values) => {
+  const level = choiceFlag('level', values.level, ['interface', 'strict'] as const);
+  const baseUrl = orEnv(values['base-url'], 'PETSTORE_BASE_URL');
+  const apiKey = orEnv(values['api-key'], 'PETSTORE_API_KEY');
+  if (baseUrl && !apiKey)
+    throw new UsageError('--api-key (or PETSTORE_API_KEY) is required with --base-url');
+  const category = int64Flag('category-id', values['category-id'], 1n);
+  const result = await runContract({
+    server: baseUrl ? { baseUrl, apiKey: apiKey ?? '' } : undefined,
+    level,
+    categoryId: category <= Number.MAX_SAFE_INTEGER ? Number(category) : category,
+    readOnly: values['read-only'],
+    seed: values.seed === undefined ? undefined : Number(int64Flag('seed', values.seed)),
+    runs: Number(int64Flag('runs', values.runs, 1n)),
+    junitFile: values.junit,
+    echo: { stdout: process.stdout, stderr: process.stderr },
+    onStart: (run) => {
+      if (run.localMock) console.log(`No --base-url: testing the local mock at ${run.baseUrl}`);
+      console.log(
+        `Contract suite, level ${run.level}${run.readOnly ? ', read-only' : ''}, seed ${run.seed} (replay with --seed ${run.seed}), pets named ${run.runId}-*`,
+      );
+    },
+  });
+  if (result.verdict === 'could-not-test') {
+    console.error(`petstore-contract: ${result.reason}`);
+    return 2;
   }
-}
-
-async function main(argv: string[]): Promise<number> {
-  const args = parse(argv);
-  if (args.help) {
-    console.log(HELP);
-    return 0;
-  }
-  let { baseUrl, apiKey } = args;
-  let stopMock: (() => Promise<void>) | undefined;
-  if (!baseUrl) {
-    const { startMockServer } = await import('../mocks/node/server.ts');
-    const mock = await startMockServer({ port: 0, quiet: true });
-    ({ baseUrl } = mock);
-    apiKey = mock.apiKeys[0];
-    stopMock = () => mock.close();
-    console.log(`No --base-url: testing the local mock at ${baseUrl}`);
-  }
-  const logDir = mkdtempSync(join(tmpdir(), 'petstore-contract-'));
-  try {
-    await assertReachable(baseUrl, apiKey ?? '');
-    const runId = `ct${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36 ** 3).toString(36)}`;
-    Object.assign(process.env, {
-      [ENV.baseUrl]: baseUrl,
-      [ENV.apiKey]: apiKey,
-      [ENV.level]: args.level,
-      [ENV.categoryId]: args.categoryId,
-      [ENV.readOnly]: args.readOnly ? '1' : '0',
-      [ENV.seed]: args.seed,
-      [ENV.runs]: args.runs,
-      [ENV.runId]: runId,
-      [ENV.logFile]: join(logDir, 'exchanges.jsonl'),
-    });
-    console.log(
-      `Contract suite, level ${args.level}${args.readOnly ? ', read-only' : ''}, seed ${args.seed} (replay with --seed ${args.seed}), pets named ${runId}-*`,
-    );
-    const { startVitest } = await import('vitest/node');
-    const reporters: (string | [string, object])[] = ['default'];
-    if (args.junit)
-      reporters.push(['junit', { outputFile: args.junit, suiteName: 'petstore-contract' }]);
-    const vitest = await startVitest('test', [], {
-      config: new URL('../contract-tests/vitest.config.ts', import.meta.url).pathname,
-      watch: false,
-      reporters,
-    } as never);
-    const files = vitest.state.getFiles();
-    const failed =
-      vitest.state.getCountOfFailedTests() > 0 ||
-      files.some((f) => f.result?.state === 'fail') ||
-      files.length === 0;
-    await vitest.close();
-    let log = '';
-    try {
-      log = readFileSync(join(logDir, 'exchanges.jsonl'), 'utf8');
-    } catch {}
-    console.log(coverageTable(log, args.level));
-    console.log(
-      failed ? 'NOT CONFORMANT: see the failures above.' : 'Conformant: every check passed.',
-    );
-    if (failed) console.log(`Replay the generated cases with --seed ${args.seed}.`);
-    return failed ? 1 : 0;
-  } finally {
-    rmSync(logDir, { recursive: true, force: true });
-    await stopMock?.();
-  }
-}
-
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(`petstore-contract: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 2;
-  },
-);
+  const failed = result.verdict === 'failed';
+  console.log(result.coverage);
+  console.log(
+    failed ? 'NOT CONFORMANT: see the failures above.' : 'Conformant: every check passed.',
+  );
+  if (failed) console.log(`Replay the generated cases with --seed ${result.run?.seed}.`);
+  return failed ? 1 : 0;
+});

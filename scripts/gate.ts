@@ -1,20 +1,23 @@
 /** `npm run gate`: the release gate. Prints each stage's findings, then one summary table. */
-import { stopAllChildren } from '../gate/child-process.ts';
-import { parseGateOptions } from '../gate/options.ts';
-import { runGate } from '../gate/run-gate.ts';
+import { PreflightError } from '../contract-tests/preflight.ts';
+import { type GateReport, runGate } from '../gate/run-gate.ts';
 import type { StageResult } from '../gate/stage.ts';
 import { formatSummary, gatePassed } from '../gate/summary.ts';
-import { GateUsageError } from '../gate/target.ts';
+import { stopAllProcesses } from '../lib/process.ts';
+import { runCommand } from './cli.ts';
+import { gateFlags, gateOptions } from './gate-flags.ts';
 
 const HELP = `Usage: npm run gate -- [--base-url URL --api-key KEY] [options]
 
 Refuses a server that does not conform to spec/openapi.yaml. Stages, in order:
   lint      Spectral lints the spec (spectral lint spec/openapi.yaml --fail-severity=warn)
-  contract  the contract suite (scripts/contract.ts) against the server, writing JUnit
+  contract  the contract suite (runContract, as npm run contract) against the server,
+            writing JUnit
   prism     a battery of requests covering every documented response, sent through
             Prism's validation proxy; fails on any violation Prism reports in a response
-  dredd     Dredd runs every documented transaction (4xx included) with gate/dredd-hooks.cjs,
-            validating bodies against the spec's response schemas
+  dredd     Dredd runs every documented transaction (4xx included) with the hooks of
+            gate/stages/dredd-hooks.cjs, validating bodies against the spec's response
+            schemas
 
 Without --base-url the gate starts the project's mock on a random loopback port and checks
 it (429/500/503 are then forced with "Prefer: code=NNN"; against another server they are
@@ -42,40 +45,29 @@ const printStage = (result: StageResult) => {
   for (const line of result.details) console.log(`   - ${line}`);
 };
 
-async function main(): Promise<number> {
-  const options = parseGateOptions(process.argv.slice(2), process.env);
-  if (options.help) {
-    console.log(HELP);
-    return 0;
-  }
-  const where = options.baseUrl ?? 'the project mock (started on a random port)';
-  console.log(`Release gate: checking ${where} at ${options.level} level`);
-  const report = await runGate(options, printStage);
-  console.log(`\nSummary for ${report.baseUrl}${report.isMock ? ' (project mock)' : ''}:\n`);
-  console.log(formatSummary(report.results, report.totalMs));
-  return gatePassed(report.results) ? 0 : 1;
-}
-
 // The tools run in their own process groups, which Ctrl-C does not reach: stop them here.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    stopAllChildren();
+    stopAllProcesses();
     console.error(`gate: interrupted (${signal}); stopped the running tools`);
     process.exit(130);
   });
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: Error) => {
-    if (error instanceof GateUsageError) {
-      console.error(`gate: ${error.message}`);
-      process.exitCode = 2;
-    } else {
-      console.error(`gate: unexpected failure: ${error.stack ?? error.message}`);
-      process.exitCode = 1;
-    }
-  },
-);
+runCommand({ name: 'gate', help: HELP, flags: gateFlags }, async (values) => {
+  const options = gateOptions(values);
+  const where = options.server?.baseUrl ?? 'the project mock (started on a random port)';
+  console.log(`Release gate: checking ${where} at ${options.level} level`);
+  let report: GateReport;
+  try {
+    report = await runGate({ ...options, onStage: printStage });
+  } catch (error) {
+    // A malformed base URL or nothing answering there: the caller's to fix (exit 2).
+    if (!(error instanceof PreflightError)) throw error;
+    console.error(`gate: ${error.message}`);
+    return 2;
+  }
+  console.log(`\nSummary for ${report.baseUrl}${report.isMock ? ' (project mock)' : ''}:\n`);
+  console.log(formatSummary(report.results, report.totalMs));
+  return gatePassed(report.results) ? 0 : 1;
+});

@@ -6,20 +6,20 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse, stringify } from 'yaml';
 import type { OpenApiDocument } from '../spec/document.ts';
 import { documentAtLevel } from '../spec/levels.ts';
 import { listRules } from '../spec/rules.ts';
+import { runCommand } from './cli.ts';
 import { decisionsPage, rulesPage } from './spec-docs.ts';
 
 const HELP = `Usage: tsx scripts/gen-spec.ts [--check]
 
 Regenerates spec/types.gen.ts, spec/document.gen.ts, spec/rules.gen.ts,
 spec/openapi.interface.yaml, docs/rules.md and docs/decisions.md from spec/openapi.yaml.
-  --check   compare instead of writing; exit 1 if the committed files drifted
-  --help    show this text`;
+  --check     compare instead of writing; exit 1 if the committed files drifted
+  -h, --help  show this text`;
 
 const root = new URL('../', import.meta.url);
 const HEADER = '// Generated from spec/openapi.yaml by `npm run gen`. Do not edit by hand.\n';
@@ -39,29 +39,28 @@ async function generate(): Promise<Record<string, string>> {
   };
 }
 
-const { values } = parseArgs({
-  options: { check: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-});
-if (values.help) {
-  console.log(HELP);
-  process.exit(0);
-}
-const files = await generate();
-let drifted = false;
-for (const [name, content] of Object.entries(files)) {
-  const url = new URL(name, root);
-  if (values.check) {
-    const current = await readFile(url, 'utf8').catch(() => '');
-    if (current !== content) {
-      drifted = true;
-      console.error(
-        `${name} is out of date with spec/openapi.yaml: run \`npm run gen\` and commit it.`,
-      );
+runCommand(
+  { name: 'gen-spec', help: HELP, flags: { check: { type: 'boolean' } } },
+  async (values) => {
+    const files = await generate();
+    let drifted = false;
+    for (const [name, content] of Object.entries(files)) {
+      const url = new URL(name, root);
+      if (values.check) {
+        const current = await readFile(url, 'utf8').catch(() => '');
+        if (current !== content) {
+          drifted = true;
+          console.error(
+            `${name} is out of date with spec/openapi.yaml: run \`npm run gen\` and commit it.`,
+          );
+        }
+      } else {
+        await writeFile(url, content);
+        console.log(`wrote ${fileURLToPath(url)}`);
+      }
     }
-  } else {
-    await writeFile(url, content);
-    console.log(`wrote ${fileURLToPath(url)}`);
-  }
-}
-if (drifted) process.exit(1);
-if (values.check) console.log(`${Object.keys(files).join(', ')} match spec/openapi.yaml`);
+    if (drifted) return 1;
+    if (values.check) console.log(`${Object.keys(files).join(', ')} match spec/openapi.yaml`);
+    return 0;
+  },
+);

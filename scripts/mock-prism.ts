@@ -1,8 +1,8 @@
 /** `npm run mock:prism`: Prism's stateless mock of spec/openapi.yaml, for schema-only responses. */
-import { parseArgs } from 'node:util';
-import { stopAllChildren } from '../gate/child-process.ts';
-import { specPath } from '../gate/paths.ts';
 import { startPrism } from '../gate/prism-process.ts';
+import { specPath } from '../gate/tools.ts';
+import { stopAllProcesses } from '../lib/process.ts';
+import { integerFlag, runCommand } from './cli.ts';
 
 const HELP = `Usage: npm run mock:prism -- [--port 4011] [--host 127.0.0.1]
 
@@ -15,50 +15,30 @@ Options:
   --host HOST   address to listen on (default 127.0.0.1)
   -h, --help    show this help`;
 
-function main(): number | undefined {
-  let values: { port?: string; host?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      options: {
-        port: { type: 'string', default: '4011' },
-        host: { type: 'string', default: '127.0.0.1' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    console.error(`mock:prism: ${(error as Error).message}; see --help`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(HELP);
-    return 0;
-  }
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 1 || port > 65_535) {
-    console.error(`mock:prism: --port must be an integer from 1 to 65535, got "${values.port}"`);
-    return 2;
-  }
-  const host = values.host ?? '127.0.0.1';
-  startPrism(['mock', specPath], host, port, 60_000, (text) => process.stdout.write(text)).then(
-    (prism) => {
-      console.log(`\nPrism mock of spec/openapi.yaml on ${prism.origin} (Ctrl-C stops it)`);
-      console.log(`Try: curl -H 'Authorization: Bearer any' ${prism.origin}/pets`);
-    },
-    (error: Error) => {
-      console.error(`mock:prism: ${error.message}`);
-      process.exitCode = 1;
-    },
-  );
-  return undefined;
-}
+const flags = {
+  port: { type: 'string', default: '4011' },
+  host: { type: 'string', default: '127.0.0.1' },
+} as const;
 
 // Prism runs in its own process group, which Ctrl-C does not reach: stop it here.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    stopAllChildren();
+    stopAllProcesses();
     process.exit(0);
   });
 }
 
-const code = main();
-if (code !== undefined) process.exitCode = code;
+runCommand({ name: 'mock:prism', help: HELP, flags }, async (values) => {
+  const port = integerFlag('port', values.port, 1, 65_535);
+  const onOutput = (text: string) => process.stdout.write(text);
+  const prism = await startPrism(['mock', specPath], values.host, port, 60_000, onOutput).catch(
+    (error: Error) => {
+      console.error(`mock:prism: ${error.message}`);
+      return undefined;
+    },
+  );
+  if (prism === undefined) return 1;
+  console.log(`\nPrism mock of spec/openapi.yaml on ${prism.origin} (Ctrl-C stops it)`);
+  console.log(`Try: curl -H 'Authorization: Bearer any' ${prism.origin}/pets`);
+  return undefined;
+});

@@ -1,7 +1,6 @@
 /**
  * `npm run mock` / `petstore-mock`: the stateful Pet Store mock as a standalone HTTP server.
  */
-import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import {
   DEFAULT_API_KEY,
@@ -12,6 +11,7 @@ import {
 import type { Delay } from '../mocks/core/traffic.ts';
 import type { AllowedHosts } from '../mocks/core/trusted-origins.ts';
 import { parseAllowedHosts } from '../mocks/node/host-check.ts';
+import { integerFlag, orEnv, runCommand, splitList, UsageError } from './cli.ts';
 
 const HELP = `Usage: npm run mock -- [options]    (or: petstore-mock [options])
 
@@ -44,107 +44,84 @@ Controls (outside /v1, no key needed):
 This is a development tool: no TLS, keys kept in memory, controls without a key.
 `;
 
-function fail(message: string): never {
-  console.error(`petstore-mock: ${message}\nRun with --help for the options.`);
-  process.exit(2);
-}
-
-function count(name: string, text: string | undefined, min: number): number | undefined {
-  if (text === undefined) return undefined;
-  const value = Number(text);
-  if (!/^[0-9]+$/.test(text) || value < min)
-    fail(`--${name} must be an integer ≥ ${min}, got "${text}"`);
-  return value;
-}
-
 function delayOf(text: string | undefined): Delay | undefined {
   if (text === undefined) return undefined;
   const match = /^([0-9]+)(?:-([0-9]+))?$/.exec(text);
-  if (!match) fail(`--delay must be milliseconds (200) or a range (100-500), got "${text}"`);
+  if (!match)
+    throw new UsageError(`--delay must be milliseconds (200) or a range (100-500), got "${text}"`);
   const low = Number(match[1]);
   const high = match[2] === undefined ? undefined : Number(match[2]);
   if (high !== undefined && high < low)
-    fail(`--delay range must be MIN-MAX with MIN ≤ MAX, got "${text}"`);
+    throw new UsageError(`--delay range must be MIN-MAX with MIN ≤ MAX, got "${text}"`);
   return high === undefined ? low : [low, high];
 }
 
-function parseFlags() {
-  try {
-    return parseArgs({
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        'allowed-hosts': { type: 'string', multiple: true },
-        'api-key': { type: 'string', multiple: true },
-        'seed-count': { type: 'string' },
-        delay: { type: 'string' },
-        'rate-limit': { type: 'string' },
-        data: { type: 'string' },
-        'max-pets': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    }).values;
-  } catch (error) {
-    fail(error instanceof Error ? error.message : String(error));
-  }
-}
-
-const values = parseFlags();
-if (values.help) {
-  console.log(HELP);
-  process.exit(0);
-}
-
-const fromEnv = process.env.PETSTORE_API_KEYS?.split(',')
-  .map((key) => key.trim())
-  .filter(Boolean);
-const apiKeys = values['api-key'] ?? fromEnv;
-if (apiKeys?.some((key) => key === '' || /\s/.test(key)))
-  fail('--api-key values must be non-empty without spaces');
+const optional = (flag: string, text: string | undefined, min: number) =>
+  text === undefined ? undefined : integerFlag(flag, text, min);
 
 function allowedHostsOf(lists: string[] | undefined): AllowedHosts | undefined {
   if (lists === undefined) return undefined;
   try {
     return parseAllowedHosts(lists.join(','));
   } catch (error) {
-    fail(`--allowed-hosts: ${error instanceof Error ? error.message : String(error)}`);
+    throw new UsageError(
+      `--allowed-hosts: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 
-const settings = {
-  host: values.host,
-  allowedHosts: allowedHostsOf(values['allowed-hosts']),
-  port: count('port', values.port, 0) ?? DEFAULT_PORT,
-  apiKeys,
-  seedCount: count('seed-count', values['seed-count'], 0),
-  delay: delayOf(values.delay),
-  rateLimit: count('rate-limit', values['rate-limit'], 1),
-  dataFile: values.data,
-  maxPets: count('max-pets', values['max-pets'], 1),
-};
+const flags = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'allowed-hosts': { type: 'string', multiple: true },
+  'api-key': { type: 'string', multiple: true },
+  'seed-count': { type: 'string' },
+  delay: { type: 'string' },
+  'rate-limit': { type: 'string' },
+  data: { type: 'string' },
+  'max-pets': { type: 'string' },
+} as const;
 
-let close: (() => Promise<void>) | undefined;
-const stop = (signal: string) => {
-  console.log(`\n${signal}: stopping the mock`);
-  void (close?.() ?? Promise.resolve()).then(() => process.exit(0));
-};
-process.once('SIGINT', () => stop('SIGINT'));
-process.once('SIGTERM', () => stop('SIGTERM'));
+runCommand({ name: 'petstore-mock', help: HELP, flags }, async (values) => {
+  const fromEnv = splitList(orEnv(undefined, 'PETSTORE_API_KEYS'));
+  const apiKeys = values['api-key'] ?? (fromEnv.length > 0 ? fromEnv : undefined);
+  if (apiKeys?.some((key) => key === '' || /\s/.test(key)))
+    throw new UsageError('--api-key values must be non-empty without spaces');
+  const settings = {
+    host: values.host,
+    allowedHosts: allowedHostsOf(values['allowed-hosts']),
+    port: optional('port', values.port, 0) ?? DEFAULT_PORT,
+    apiKeys,
+    seedCount: optional('seed-count', values['seed-count'], 0),
+    delay: delayOf(values.delay),
+    rateLimit: optional('rate-limit', values['rate-limit'], 1),
+    dataFile: values.data,
+    maxPets: optional('max-pets', values['max-pets'], 1),
+  };
 
-// The server holds one large, long-lived data set and makes short-lived garbage per request.
-// V8's default lets the old generation grow to 2-4 times the live data between full
-// collections; at 100,000 pets that left 230-310 MiB resident after a load test instead of
-// about 175 MiB, for no measurable change in CPU per request (npm run bench; README).
-setFlagsFromString('--heap-growing-percent=50');
+  let close: (() => Promise<void>) | undefined;
+  const stop = (signal: string) => {
+    console.log(`\n${signal}: stopping the mock`);
+    void (close?.() ?? Promise.resolve()).then(() => process.exit(0));
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
 
-try {
+  // The server holds one large, long-lived data set and makes short-lived garbage per request.
+  // V8's default lets the old generation grow to 2-4 times the live data between full
+  // collections; at 100,000 pets that left 230-310 MiB resident after a load test instead of
+  // about 175 MiB, for no measurable change in CPU per request (npm run bench; README).
+  setFlagsFromString('--heap-growing-percent=50');
+
   // Loaded only now, so --help and flag errors answer without loading msw.
   const { startMockServer } = await import('../mocks/node/server.ts');
   const server = await startMockServer({
     ...settings,
     onError: (error, request) =>
       console.error(`petstore-mock: 500 for ${request.method} ${request.url}:`, error),
+  }).catch((error: unknown) => {
+    // A port in use or a damaged data file: the message says what to do, no stack trace.
+    throw new UsageError(error instanceof Error ? error.message : String(error));
   });
   console.log(`Pet Store mock listening on ${server.baseUrl}`);
   console.log(`API key: ${server.apiKeys.join(', ')}  (send Authorization: Bearer <key>)`);
@@ -153,6 +130,5 @@ try {
   if (settings.allowedHosts)
     console.log(`Allowed hosts: ${[settings.allowedHosts].flat().join(', ')}`);
   close = server.close;
-} catch (error) {
-  fail(error instanceof Error ? error.message : String(error));
-}
+  return undefined;
+});

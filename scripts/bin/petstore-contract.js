@@ -4,7 +4,7 @@
 // each of its several hundred modules; the CLI's own import of it then hits the cache.
 import { register } from 'tsx/esm/api';
 
-const wantsRun = !process.argv.includes('--help');
+const wantsRun = !process.argv.includes('--help') && !process.argv.includes('-h');
 if (wantsRun) await import('vitest/node');
 register();
 await import('../contract.ts');

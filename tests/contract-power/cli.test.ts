@@ -2,8 +2,8 @@
  * The command line's contract: --help, and exit code 2 with one clear line (no stack
  * trace) for a usage error or an unreachable server.
  */
-import { createServer } from 'node:net';
 import { expect, it } from 'vitest';
+import { freePort } from '../../lib/ports.ts';
 import { runContractCli } from './run-cli.ts';
 
 it('prints the options with --help and exits 0', async () => {
@@ -35,10 +35,7 @@ it.each([
 });
 
 it('exits 2 naming the URL when nothing listens there', async () => {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
+  const port = await freePort();
   const url = `http://127.0.0.1:${port}/v1`;
   const { code, output } = await runContractCli(['--base-url', url, '--api-key', 'k']);
   expect(code).toBe(2);

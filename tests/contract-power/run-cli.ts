@@ -2,7 +2,7 @@
  * Runs the real petstore-contract command against a base URL and returns its exit
  * code and output.
  */
-import { spawn } from 'node:child_process';
+import { runProcess } from '../../lib/run-process.ts';
 
 const BIN = new URL('../../scripts/bin/petstore-contract.js', import.meta.url).pathname;
 
@@ -13,27 +13,16 @@ const cleanEnv = () =>
   );
 
 /** Runs the CLI with the given arguments; resolves with exit code and combined output. */
-export function runContractCli(
+export async function runContractCli(
   args: string[],
   timeoutMs = 120_000,
 ): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env: { ...cleanEnv(), NO_COLOR: '1', FORCE_COLOR: '0' },
-    });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => {
-      output += d.toString();
-    });
-    child.stderr.on('data', (d: Buffer) => {
-      output += d.toString();
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
+  const { code, output } = await runProcess(process.execPath, [BIN, ...args], {
+    baseEnv: cleanEnv(),
+    env: { NO_COLOR: '1', FORCE_COLOR: '0' },
+    timeoutMs,
   });
+  return { code, output };
 }
 
 /** Runs tasks with at most `width` at a time, keeping their order in the results. */

@@ -3,8 +3,8 @@
  * that range from valid pets to byte garbage.
  */
 import fc from 'fast-check';
+import { DEFAULT_API_KEY } from '../../mocks/core/defaults.ts';
 import { stringifyJson } from '../../spec/json.ts';
-import { DEV_KEY } from './http-client.ts';
 
 /** Methods the fuzzer sends, including ones the mock does not route. */
 export const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'];
@@ -59,15 +59,15 @@ export const pathArb = fc.oneof(
 
 /** Authorization header values, from the valid key to near misses; undefined sends none. */
 export const authArb = fc.constantFrom(
-  `Bearer ${DEV_KEY}`,
-  `bearer ${DEV_KEY}`,
+  `Bearer ${DEFAULT_API_KEY}`,
+  `bearer ${DEFAULT_API_KEY}`,
   undefined,
   'Bearer',
   'Bearer ',
-  `Bearer ${DEV_KEY}x`,
-  `Bearer ${DEV_KEY.slice(0, -1)}`,
-  `Basic ${Buffer.from(`${DEV_KEY}:`).toString('base64')}`,
-  DEV_KEY,
+  `Bearer ${DEFAULT_API_KEY}x`,
+  `Bearer ${DEFAULT_API_KEY.slice(0, -1)}`,
+  `Basic ${Buffer.from(`${DEFAULT_API_KEY}:`).toString('base64')}`,
+  DEFAULT_API_KEY,
 );
 
 /** Content-Type values, including absent, wrong, and oddly spelt JSON. */

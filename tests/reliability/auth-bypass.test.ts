@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { AUTH, DEV_KEY, rawRequest, send, sendRaw, storeSnapshot } from './http-client.ts';
+import { DEFAULT_API_KEY } from '../../mocks/core/defaults.ts';
+import { AUTH, rawRequest, send, sendRaw, storeSnapshot } from './http-client.ts';
 import { useMockServer } from './in-process.ts';
 
 const mock = useMockServer();
@@ -90,17 +91,17 @@ it('answers HEAD without a key with a 401 and no body', async () => {
 const NEAR_MISS_KEYS = [
   '',
   ' ',
-  DEV_KEY.slice(0, 1),
-  DEV_KEY.slice(0, -1),
-  `${DEV_KEY}x`,
-  `${DEV_KEY}${DEV_KEY}`,
-  DEV_KEY.toUpperCase(),
-  `x${DEV_KEY.slice(1)}`,
-  'x'.repeat(DEV_KEY.length),
+  DEFAULT_API_KEY.slice(0, 1),
+  DEFAULT_API_KEY.slice(0, -1),
+  `${DEFAULT_API_KEY}x`,
+  `${DEFAULT_API_KEY}${DEFAULT_API_KEY}`,
+  DEFAULT_API_KEY.toUpperCase(),
+  `x${DEFAULT_API_KEY.slice(1)}`,
+  'x'.repeat(DEFAULT_API_KEY.length),
   'x'.repeat(4096),
   // Same number of characters, more bytes: trips a length check done on strings, not bytes.
-  `${DEV_KEY.slice(0, -1)}\u00e9`,
-  `${DEV_KEY}\u0000`,
+  `${DEFAULT_API_KEY.slice(0, -1)}\u00e9`,
+  `${DEFAULT_API_KEY}\u0000`,
 ];
 
 it('rejects every near-miss key of any length with a 401, never a 5xx', async () => {
@@ -117,12 +118,12 @@ it('rejects every near-miss key of any length with a 401, never a 5xx', async ()
 
 it('rejects the key sent anywhere but the Authorization header', async () => {
   const places: Array<{ path: string; headers: Record<string, string> }> = [
-    { path: `/v1/pets?api_key=${DEV_KEY}`, headers: {} },
-    { path: `/v1/pets?access_token=${DEV_KEY}`, headers: {} },
-    { path: '/v1/pets', headers: { 'x-api-key': DEV_KEY } },
-    { path: '/v1/pets', headers: { cookie: `token=${DEV_KEY}` } },
-    { path: '/v1/pets', headers: { authorization: `Basic ${btoa(`${DEV_KEY}:`)}` } },
-    { path: '/v1/pets', headers: { authorization: DEV_KEY } },
+    { path: `/v1/pets?api_key=${DEFAULT_API_KEY}`, headers: {} },
+    { path: `/v1/pets?access_token=${DEFAULT_API_KEY}`, headers: {} },
+    { path: '/v1/pets', headers: { 'x-api-key': DEFAULT_API_KEY } },
+    { path: '/v1/pets', headers: { cookie: `token=${DEFAULT_API_KEY}` } },
+    { path: '/v1/pets', headers: { authorization: `Basic ${btoa(`${DEFAULT_API_KEY}:`)}` } },
+    { path: '/v1/pets', headers: { authorization: DEFAULT_API_KEY } },
   ];
   for (const { path, headers } of places) {
     expect((await send(mock.origin(), { path, headers })).status, path).toBe(401);

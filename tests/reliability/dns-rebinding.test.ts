@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { AUTH, DEV_KEY, type Reply, send, sendRaw, storeSnapshot } from './http-client.ts';
+import { DEFAULT_API_KEY as DEV_KEY } from '../../mocks/core/defaults.ts';
+import { AUTH, type Reply, send, sendRaw, storeSnapshot } from './http-client.ts';
 import { useMockServer } from './in-process.ts';
 
 const mock = useMockServer();

@@ -1,14 +1,15 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
+import { DEFAULT_API_KEY } from '../../mocks/core/defaults.ts';
 import { authArb, bodyArb, contentTypeArb, METHODS, ODD_PATHS, pathArb } from './arbitraries.ts';
-import { AUTH, DEV_KEY, expectAlive, rawRequest, sendRaw, storeSnapshot } from './http-client.ts';
+import { AUTH, expectAlive, rawRequest, sendRaw, storeSnapshot } from './http-client.ts';
 import { prototypeFingerprint, useMockServer } from './in-process.ts';
 
 const mock = useMockServer();
 
 // Replay a failure with the seed and path fast-check prints.
 const SEED = 20_261_122;
-const VALID_AUTH = new RegExp(`^bearer ${DEV_KEY}$`, 'i');
+const VALID_AUTH = new RegExp(`^bearer ${DEFAULT_API_KEY}$`, 'i');
 
 // The path the mock routes on: the request target resolved like a URL (dot segments removed).
 const routedPath = (target: string) => URL.parse(`http://127.0.0.1${target}`)?.pathname ?? '';

@@ -4,12 +4,10 @@
  */
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
+import { DEFAULT_API_KEY } from '../../mocks/core/defaults.ts';
 
-/** The development key every mock starts with unless told otherwise. */
-export const DEV_KEY = 'petstore-dev-key';
-
-/** Headers carrying the development key. */
-export const AUTH = { authorization: `Bearer ${DEV_KEY}` } as const;
+/** Headers carrying the key every mock starts with unless told otherwise. */
+export const AUTH = { authorization: `Bearer ${DEFAULT_API_KEY}` } as const;
 
 /** A response as the tests see it: status, lower-cased headers, body text. */
 export interface Reply {

@@ -46,14 +46,14 @@ async function createUntilKilled(server: MockProcess, killAt: number, round: num
       try {
         const body = await create(server.origin, agent, `round${round}-w${w}-n${n}`);
         acked.push({ id: /"id":(\d+)/.exec(body)?.[1] ?? 'missing', body });
-        if (acked.length >= killAt) killed ??= killHard(server.child);
+        if (acked.length >= killAt) killed ??= killHard(server);
       } catch {
         return;
       }
     }
   };
   await Promise.all(Array.from({ length: 16 }, (_, w) => worker(w)));
-  await killHard(server.child);
+  await killHard(server);
   agent.destroy();
   return acked;
 }
@@ -74,7 +74,7 @@ it('keeps every acknowledged create across SIGKILLs at different moments', async
     const server = await startMockProcess(['--data', file]);
     await expectAllPresent(server.origin, acked);
     if (killAt === 0) {
-      await killHard(server.child);
+      await killHard(server);
       break;
     }
     const fresh = await createUntilKilled(server, killAt, round);

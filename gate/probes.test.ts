@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { probeFor, probeHeaders, probes } from '../../gate/probes.ts';
-import { allResponses } from '../../spec/document.ts';
+import { allResponses } from '../spec/document.ts';
+import { probeFor, probeHeaders, probes } from './probes.ts';
 
 const documented = allResponses();
 

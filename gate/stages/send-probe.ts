@@ -1,5 +1,5 @@
 /** Sends one probe to a server and returns what came back. */
-import { type Probe, probeHeaders } from './probes.ts';
+import { type Probe, probeHeaders } from '../probes.ts';
 
 /** A probe's response: status, headers and the raw body text. */
 export type ProbeResponse = { status: number; headers: Headers; text: string };

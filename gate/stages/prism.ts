@@ -4,14 +4,16 @@
  * Prism reports about a response. Violations about our own deliberately invalid
  * requests are expected and only counted.
  */
-import { allResponses } from '../spec/document.ts';
-import { documentAtLevel, type Level } from '../spec/levels.ts';
-import { freePort, startPrism } from './prism-process.ts';
-import { type Probe, probes } from './probes.ts';
+
+import { freePort } from '../../lib/ports.ts';
+import { allResponses } from '../../spec/document.ts';
+import { documentAtLevel, type Level } from '../../spec/levels.ts';
+import { startPrism } from '../prism-process.ts';
+import { type Probe, probes } from '../probes.ts';
+import type { JUnitCase, StageResult } from '../stage.ts';
+import { groupByReason } from '../summary.ts';
+import type { Target } from '../target.ts';
 import { createdIdOf, probePath, sendProbe } from './send-probe.ts';
-import type { JUnitCase, StageResult } from './stage.ts';
-import { groupByReason } from './summary.ts';
-import type { Target } from './target.ts';
 import { describeViolation, isResponseViolation, parseViolations } from './violations.ts';
 
 /** The probes worth sending (documented at this level; `Prefer` only to the mock) and the rest. */

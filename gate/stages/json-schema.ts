@@ -2,7 +2,7 @@
  * Turns a schema of the spec (OpenAPI 3.1, JSON Schema 2020-12 with `$ref`s) into one
  * self-contained draft-07 schema, the newest JSON Schema Dredd's validator (Gavel) reads.
  */
-import { nodeAt } from '../spec/document.ts';
+import { nodeAt } from '../../spec/document.ts';
 
 type Schema = { [key: string]: unknown };
 

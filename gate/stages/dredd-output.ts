@@ -19,7 +19,7 @@ export type DreddOutput = { counts?: DreddCounts; failures: DreddFailure[] };
 const ansi = /\u001b\[[0-9;]*m/g;
 const resultLine = /^(pass|fail|error|skip): (.+?)(?: duration: \d+ms)?$/;
 
-/** Parses Dredd's output as printed with `--loglevel warning` and gate/dredd-hooks.cjs. */
+/** Parses Dredd's output as printed with `--loglevel warning` and gate/stages/dredd-hooks.cjs. */
 export function parseDreddOutput(output: string): DreddOutput {
   const lines = output.replace(ansi, '').split('\n');
   const sent = new Map<string, string>();

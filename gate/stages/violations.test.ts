@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeViolation, isResponseViolation, parseViolations } from '../../gate/violations.ts';
+import { describeViolation, isResponseViolation, parseViolations } from './violations.ts';
 
 // Headers as Prism 5.14's proxy sent them on this machine.
 const schemaBroken =

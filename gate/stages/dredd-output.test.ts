@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { parseDreddOutput } from '../../gate/dredd-output.ts';
+import { parseDreddOutput } from './dredd-output.ts';
 
-// Trimmed from a real run of Dredd 14.1 with gate/dredd-hooks.cjs against tests/gate/broken-server.ts.
+// Trimmed from a real run of Dredd 14.1 with gate/stages/dredd-hooks.cjs against gate/broken-server.ts.
 const output = `hook: beforeAll: POST /pets answered 200 (201 expected); the getPet transactions read pet 4
 hook: /pets > List animals > 401 > application/json: GET /pets (no API key)
 pass: GET (401) /pets?limit=20&status=available duration: 132ms

@@ -1,9 +1,8 @@
 import { createRequire } from 'node:module';
 import { expect, it } from 'vitest';
-import { runChild } from '../../gate/child-process.ts';
-import { type DreddStep, planDredd } from '../../gate/dredd-plan.ts';
-import { binPath } from '../../gate/paths.ts';
 import { allResponses, openapiDocument } from '../../spec/document.ts';
+import { runTool } from '../tools.ts';
+import { type DreddStep, planDredd } from './dredd-plan.ts';
 
 type GavelResult = { valid: boolean; fields: Record<string, { errors: { message: string }[] }> };
 const gavel = createRequire(import.meta.url)('gavel') as {
@@ -22,8 +21,8 @@ const dreddAccepts = (step: DreddStep, body: unknown) => {
 };
 
 it('plans exactly the transactions Dredd reads from the OpenAPI 3.1 spec', async () => {
-  const listed = await runChild(
-    binPath('dredd'),
+  const listed = await runTool(
+    'dredd',
     ['spec/openapi.yaml', mock.baseUrl, '--names', '--color', 'false'],
     {
       timeoutMs: 60_000,

@@ -1,5 +1,5 @@
 /**
- * Dredd hooks of the release gate. They read the plan the gate wrote (gate/dredd-plan.ts,
+ * Dredd hooks of the release gate. They read the plan the gate wrote (gate/stages/dredd-plan.ts,
  * path in PETSTORE_GATE_DREDD_PLAN) and, for each transaction: add the bearer key, send the
  * request that provokes its documented status (401: no key; 404: an absent id; 400: an
  * invalid body or parameter; 405: another method; ...), use a pet this run created, and
@@ -33,7 +33,7 @@ hooks.beforeAll((_transactions, done) => {
 hooks.beforeEach((transaction, done) => {
   const step = plan.transactions[transaction.name];
   if (step === undefined) {
-    transaction.fail = `the gate has no plan for "${transaction.name}": the spec and gate/dredd-plan.ts disagree`;
+    transaction.fail = `the gate has no plan for "${transaction.name}": the spec and gate/stages/dredd-plan.ts disagree`;
     return done();
   }
   if (step.skip !== undefined) {

@@ -1,12 +1,12 @@
 /**
- * What the Dredd hooks (gate/dredd-hooks.cjs) do with each of Dredd's transactions: the
+ * What the Dredd hooks (gate/stages/dredd-hooks.cjs) do with each of Dredd's transactions: the
  * request that provokes its documented status, the response schema to validate the body
  * against, or why it is skipped. Written as JSON for the hooks to read.
  */
-import { allResponses, type OpenApiDocument } from '../spec/document.ts';
-import { documentAtLevel, type Level } from '../spec/levels.ts';
+import { allResponses, type OpenApiDocument } from '../../spec/document.ts';
+import { documentAtLevel, type Level } from '../../spec/levels.ts';
+import { probeFor, probeHeaders } from '../probes.ts';
 import { draft07SchemaAt } from './json-schema.ts';
-import { probeFor, probeHeaders } from './probes.ts';
 
 /** How the hooks rewrite one transaction, or why they skip it. */
 export type DreddStep =

@@ -1,19 +1,19 @@
-/** Stage 4: Dredd runs every documented transaction of the spec, driven by gate/dredd-hooks.cjs. */
+/** Stage 4: Dredd runs every documented transaction of the spec, driven by gate/stages/dredd-hooks.cjs. */
 import { writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { openapiDocument } from '../spec/document.gen.ts';
-import type { Level } from '../spec/levels.ts';
-import { runChild, tail } from './child-process.ts';
+import { tail } from '../../lib/run-process.ts';
+import { openapiDocument } from '../../spec/document.gen.ts';
+import type { Level } from '../../spec/levels.ts';
+import type { StageResult } from '../stage.ts';
+import { groupByReason } from '../summary.ts';
+import type { Target } from '../target.ts';
+import { repoRoot, runTool, specPath } from '../tools.ts';
 import { parseDreddOutput } from './dredd-output.ts';
 import { type DreddPlan, planDredd } from './dredd-plan.ts';
-import { binPath, repoRoot, specPath } from './paths.ts';
-import type { StageResult } from './stage.ts';
-import { groupByReason } from './summary.ts';
-import type { Target } from './target.ts';
 
-const hookFile = join(repoRoot, 'gate', 'dredd-hooks.cjs');
+const hookFile = join(repoRoot, 'gate', 'stages', 'dredd-hooks.cjs');
 
-/** Runs `dredd spec/openapi.yaml BASE_URL --hookfiles gate/dredd-hooks.cjs` and reads its verdict. */
+/** Runs `dredd spec/openapi.yaml BASE_URL --hookfiles gate/stages/dredd-hooks.cjs` and reads its verdict. */
 export async function runDreddStage(
   target: Target,
   level: Level,
@@ -37,7 +37,7 @@ export async function runDreddStage(
     '--color',
     'false',
   );
-  const result = await runChild(binPath('dredd'), args, {
+  const result = await runTool('dredd', args, {
     timeoutMs: 180_000,
     env: { PETSTORE_GATE_DREDD_PLAN: planFile },
   });
@@ -52,7 +52,7 @@ export async function runDreddStage(
     counts.failing === 0 &&
     counts.errors === 0 &&
     !dropped;
-  const shown = `dredd ${spec} ${target.baseUrl} (hooks: gate/dredd-hooks.cjs, level ${level})`;
+  const shown = `dredd ${spec} ${target.baseUrl} (hooks: gate/stages/dredd-hooks.cjs, level ${level})`;
   const verdict = counts
     ? `${counts.total} transactions: ${counts.passing} passed, ${counts.failing} failed, ${counts.errors} errors, ${counts.skipped} skipped`
     : result.timedOut

@@ -2,15 +2,14 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runChild } from '../../gate/child-process.ts';
-import { binPath } from '../../gate/paths.ts';
-import { freePort } from '../../gate/prism-process.ts';
+import { freePort } from '../lib/ports.ts';
 import { BROKEN_SERVER_KEY, startBrokenServer } from './broken-server.ts';
+import { runTool } from './tools.ts';
 
 // A full gate run takes 40-80 s on two cores; the limit leaves room for a busy CI machine.
 const GATE_TIMEOUT = 300_000;
 const gate = (args: string[]) =>
-  runChild(binPath('tsx'), ['scripts/gate.ts', ...args], { timeoutMs: GATE_TIMEOUT - 10_000 });
+  runTool('tsx', ['scripts/gate.ts', ...args], { timeoutMs: GATE_TIMEOUT - 10_000 });
 
 /** The summary table's line for a stage, e.g. `prism     FAILED   10.1 s  prism proxy ...`. */
 const summaryLine = (stdout: string, stage: string) =>

@@ -1,8 +1,8 @@
 /** Stage 1: Spectral lints the spec with the project's ruleset, failing on any warning. */
 import { relative } from 'node:path';
-import { runChild, tail } from './child-process.ts';
-import { binPath, repoRoot, specPath } from './paths.ts';
-import type { JUnitCase, StageResult } from './stage.ts';
+import { tail } from '../../lib/run-process.ts';
+import type { JUnitCase, StageResult } from '../stage.ts';
+import { repoRoot, runTool, specPath } from '../tools.ts';
 
 type SpectralFinding = {
   code: string | number;
@@ -19,8 +19,8 @@ export async function runLintStage(file = specPath): Promise<StageResult> {
   const started = Date.now();
   const spec = relative(repoRoot, file);
   const command = `spectral lint ${spec} --fail-severity=warn`;
-  const result = await runChild(
-    binPath('spectral'),
+  const result = await runTool(
+    'spectral',
     ['lint', spec, '--fail-severity=warn', '--format', 'json', '--quiet'],
     { timeoutMs: 120_000 },
   );

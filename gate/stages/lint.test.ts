@@ -2,8 +2,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { runLintStage } from '../../gate/lint-stage.ts';
-import { specPath } from '../../gate/paths.ts';
+import { specPath } from '../tools.ts';
+import { runLintStage } from './lint.ts';
 
 it('fails the lint stage and names the rule when the spec has a warning', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'gate-lint-'));

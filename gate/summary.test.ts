@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import type { StageResult } from '../../gate/stage.ts';
-import { formatSummary, gatePassed } from '../../gate/summary.ts';
+import type { StageResult } from './stage.ts';
+import { formatSummary, gatePassed } from './summary.ts';
 
 const stage = (name: StageResult['stage'], status: StageResult['status']): StageResult => ({
   stage: name,

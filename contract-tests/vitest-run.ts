@@ -1,0 +1,112 @@
+/**
+ * Runs the suite files (suite/*.contract.ts) with vitest in this process, handing them their
+ * options with `provide`, and counts the outcome. Vitest's own side effects on the process
+ * (TEST, VITEST and NODE_ENV in the environment, the exit code) are undone afterwards, so a
+ * caller such as the gate goes on as before.
+ */
+import { Writable } from 'node:stream';
+import { stripVTControlCharacters } from 'node:util';
+import type { CliOptions } from 'vitest/node';
+import type { SuiteOptions } from './options.ts';
+
+/** Streams vitest's report is echoed to while it runs (e.g. process.stdout and stderr). */
+export type Echo = { stdout: EchoStream; stderr: EchoStream };
+type EchoStream = Writable & { isTTY?: boolean };
+
+/** Test counts of one run. */
+export type SuiteCounts = { tests: number; passed: number; failed: number; skipped: number };
+
+/** What the suite run found: counts, whether anything failed, and vitest's report as text. */
+export type SuiteOutcome = { counts: SuiteCounts; failed: boolean; report: string };
+
+const CONFIG = new URL('./vitest.config.ts', import.meta.url).pathname;
+
+/**
+ * Keeps what vitest writes as text and forwards it to `echo`, if any. Vitest pipes its worker's
+ * output into this stream, and a pipe ends its destination when the worker stops (unless it is
+ * process.stdout); like process.stdout, a recorder stays open, so later lines are not lost.
+ */
+class Recorder extends Writable {
+  readonly #forward: ((chunk: Buffer) => boolean) | undefined;
+  readonly #kept: string[];
+
+  constructor(echo: EchoStream | undefined, kept: string[]) {
+    super();
+    // Bound now: vitest's terminal renderer later replaces process.stdout.write with a buffer
+    // that writes through this stream, which must not feed back into it.
+    this.#forward = echo?.write.bind(echo);
+    this.#kept = kept;
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: () => void): void {
+    this.#kept.push(chunk.toString());
+    this.#forward?.(chunk);
+    done();
+  }
+
+  override end(): this {
+    return this;
+  }
+}
+
+type Task = { type: string; mode: string; result?: { state?: string }; tasks?: Task[] };
+
+function count(tasks: Task[], counts: SuiteCounts): SuiteCounts {
+  for (const task of tasks) {
+    if (task.tasks) count(task.tasks, counts);
+    if (task.type !== 'test') continue;
+    counts.tests += 1;
+    const state = task.result?.state;
+    if (state === 'pass') counts.passed += 1;
+    else if (state === 'fail') counts.failed += 1;
+    else counts.skipped += 1;
+  }
+  return counts;
+}
+
+/** Runs the suite once against the server in `options`, writing JUnit to `junitFile` if given. */
+export async function runSuite(
+  options: SuiteOptions,
+  junitFile: string | undefined,
+  echo: Echo | undefined,
+): Promise<SuiteOutcome> {
+  const { startVitest } = await import('vitest/node');
+  const kept: string[] = [];
+  // Vitest draws its live summary only on a terminal, which a recorder is not.
+  const junit: ['junit', { outputFile: string; suiteName: string }][] = junitFile
+    ? [['junit', { outputFile: junitFile, suiteName: 'petstore-contract' }]]
+    : [];
+  const reporters: CliOptions['reporters'] = [
+    ['default', { isTTY: echo?.stdout.isTTY === true }],
+    ...junit,
+  ];
+  const saved = { exitCode: process.exitCode, env: pick(process.env) };
+  try {
+    const vitest = await startVitest(
+      'test',
+      [],
+      { config: CONFIG, watch: false, reporters, provide: { contractOptions: options } },
+      undefined,
+      { stdout: new Recorder(echo?.stdout, kept), stderr: new Recorder(echo?.stderr, kept) },
+    );
+    const files = vitest.state.getFiles();
+    const counts = count(files as Task[], { tests: 0, passed: 0, failed: 0, skipped: 0 });
+    // A file that failed to load has no failed test but a failed result.
+    const failed =
+      counts.failed > 0 || files.some((f) => f.result?.state === 'fail') || files.length === 0;
+    await vitest.close();
+    return { counts, failed, report: stripVTControlCharacters(kept.join('')) };
+  } finally {
+    process.exitCode = saved.exitCode;
+    restore(saved.env);
+  }
+}
+
+const VITEST_ENV = ['TEST', 'VITEST', 'NODE_ENV'] as const;
+const pick = (env: NodeJS.ProcessEnv) => VITEST_ENV.map((name) => [name, env[name]] as const);
+function restore(saved: ReturnType<typeof pick>): void {
+  for (const [name, value] of saved) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+}

@@ -1,0 +1,35 @@
+/** Where the gate finds the project's files and the tools installed beside it, and how it runs them. */
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type RunningProcess, startProcess } from '../lib/process.ts';
+import { type ProcessResult, runProcess } from '../lib/run-process.ts';
+
+/** The repository root (the folder holding package.json). */
+export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/** The spec every stage checks against. */
+export const specPath = join(repoRoot, 'spec', 'openapi.yaml');
+
+/** The path of an installed command-line tool (`node_modules/.bin/NAME`). */
+export const binPath = (name: string): string => join(repoRoot, 'node_modules', '.bin', name);
+
+// The gate reads the tools' output, so it asks them for no colour codes.
+const plain = { NO_COLOR: '1', FORCE_COLOR: '0' };
+
+/** Starts an installed tool from the repository root, in its own process group. */
+export function startTool(name: string, args: string[]): RunningProcess {
+  return startProcess(binPath(name), args, { cwd: repoRoot, env: plain });
+}
+
+/** Runs an installed tool from the repository root to its end or its time limit. */
+export function runTool(
+  name: string,
+  args: string[],
+  options: { timeoutMs: number; env?: Record<string, string> },
+): Promise<ProcessResult> {
+  return runProcess(binPath(name), args, {
+    cwd: repoRoot,
+    env: { ...plain, ...options.env },
+    timeoutMs: options.timeoutMs,
+  });
+}

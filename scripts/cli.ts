@@ -1,0 +1,130 @@
+/**
+ * What every command in scripts/ shares: flags parsed with node:util's parseArgs, `--help`
+ * and `-h`, usage errors printed as one line plus "Run with --help" (exit 2), and readers
+ * for integer, choice and list flags whose messages name the flag.
+ */
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+
+/** A mistake in the command line (or in what it names): printed in one line, exit 2. */
+export class UsageError extends Error {}
+
+/** The flags of a command, as parseArgs takes them. */
+export type Flags = NonNullable<ParseArgsConfig['options']>;
+
+const HELP_FLAG = { help: { type: 'boolean', short: 'h' } } as const;
+
+/** The values of a command's flags, `help` included. */
+export type FlagValues<F extends Flags> = ReturnType<
+  typeof parseArgs<{ options: F & typeof HELP_FLAG; strict: true; allowPositionals: false }>
+>['values'];
+
+/** A command: its name in messages, its `--help` text and its flags (`--help`/`-h` is added). */
+export type Command<F extends Flags> = { name: string; help: string; flags: F };
+
+/** Parses `argv` against `flags`; an unknown flag or a stray argument is a UsageError. */
+export function parseFlags<F extends Flags>(flags: F, argv: string[]): FlagValues<F> {
+  try {
+    const options = { ...flags, ...HELP_FLAG };
+    return parseArgs({ args: argv, options, strict: true, allowPositionals: false })
+      .values as FlagValues<F>;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+/**
+ * Runs a command: prints its help for `--help` or `-h` (exit 0), or else calls `main` with
+ * the flags, whose number becomes the exit code (none: the process lives on, e.g. a server).
+ * A UsageError ends it with one line and exit 2; anything else is an unexpected failure (1).
+ */
+export function runCommand<F extends Flags>(
+  command: Command<F>,
+  main: (values: FlagValues<F>) => Promise<number | undefined> | number | undefined,
+  argv: string[] = process.argv.slice(2),
+): void {
+  const fail = (error: unknown): void => {
+    if (error instanceof UsageError) {
+      console.error(`${command.name}: ${error.message}\nRun with --help for the options.`);
+      process.exit(2);
+    }
+    console.error(`${command.name}: unexpected failure: ${(error as Error).stack ?? error}`);
+    process.exitCode = 1;
+  };
+  new Promise<FlagValues<F>>((resolve) => resolve(parseFlags(command.flags, argv)))
+    .then((values) => {
+      if (!(values as { help?: boolean }).help) return main(values);
+      console.log(command.help);
+      return 0;
+    })
+    .then((code) => {
+      if (code !== undefined) process.exitCode = code;
+    }, fail);
+}
+
+/** Reads a whole number from `min` to `max` (no upper bound by default). */
+export function integerFlag(flag: string, text: string, min = 0, max = Infinity): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < min || value > max) {
+    const range = max === Infinity ? `of at least ${min}` : `from ${min} to ${max}`;
+    throw new UsageError(`--${flag} must be an integer ${range}, got "${text}"`);
+  }
+  return value;
+}
+
+const INT64_MAX = 2n ** 63n - 1n;
+
+/** Reads a whole number of at least `min` that fits in an int64, exactly (as a bigint). */
+export function int64Flag(flag: string, text: string, min = 0n): bigint {
+  if (!/^\d+$/.test(text) || BigInt(text) < min || BigInt(text) > INT64_MAX) {
+    throw new UsageError(`--${flag} must be an integer of at least ${min}, got "${text}"`);
+  }
+  return BigInt(text);
+}
+
+/** Reads a number above zero (fractions allowed, e.g. seconds). */
+export function positiveNumberFlag(flag: string, text: string): number {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value <= 0) {
+    throw new UsageError(`--${flag} must be a positive number, got "${text}"`);
+  }
+  return value;
+}
+
+/** Reads one of `choices`. */
+export function choiceFlag<T extends string>(flag: string, text: string, choices: readonly T[]): T {
+  if (choices.includes(text as T)) return text as T;
+  const named =
+    choices.length === 2 ? `${choices[0]} or ${choices[1]}` : `one of ${choices.join(', ')}`;
+  throw new UsageError(`--${flag} must be ${named}, got "${text}"`);
+}
+
+/** Splits comma-separated lists (a flag may also be repeated), dropping empty items. */
+export const splitList = (texts: string | readonly string[] | undefined): string[] =>
+  [texts ?? []]
+    .flat()
+    .flatMap((text) => text.split(','))
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+
+/** Reads a comma-separated list of `choices` (the flag may be repeated). */
+export function listFlag<T extends string>(
+  flag: string,
+  texts: string | readonly string[] | undefined,
+  choices: readonly T[],
+): T[] {
+  const items = splitList(texts);
+  const stranger = items.find((item) => !choices.includes(item as T));
+  if (stranger !== undefined) {
+    throw new UsageError(`--${flag} takes ${choices.join(', ')}; got "${stranger}"`);
+  }
+  return items as T[];
+}
+
+/** A flag's value, or else the environment variable's; an empty variable counts as unset. */
+export function orEnv(
+  value: string | undefined,
+  variable: string,
+  env: NodeJS.ProcessEnv = process.env,
+): string | undefined {
+  return value ?? (env[variable] || undefined);
+}

@@ -1,0 +1,40 @@
+import { expect, it } from 'vitest';
+import { UsageError } from './cli.ts';
+import { parseGateFlags } from './gate-flags.ts';
+
+it('checks the mock at strict level when no base URL is given', () => {
+  const options = parseGateFlags([]);
+  expect(options.server).toBeUndefined();
+  expect(options.level).toBe('strict');
+  expect(options.skip).toEqual([]);
+});
+
+it('checks a given server at interface level unless --level says otherwise', () => {
+  const server = ['--base-url', 'http://127.0.0.1:1/v1', '--api-key', 'k'];
+  expect(parseGateFlags(server).level).toBe('interface');
+  expect(parseGateFlags(server).server).toEqual({ baseUrl: 'http://127.0.0.1:1/v1', apiKey: 'k' });
+  expect(parseGateFlags([...server, '--level', 'strict']).level).toBe('strict');
+});
+
+it('takes stages to skip as a list or as one flag each', () => {
+  const options = parseGateFlags(['--skip', 'lint,prism', '--skip-dredd']);
+  expect([...(options.skip ?? [])].sort()).toEqual(['dredd', 'lint', 'prism']);
+});
+
+it('takes the API key from PETSTORE_API_KEY when no flag gives one', () => {
+  expect(parseGateFlags([], { PETSTORE_API_KEY: 'from-env' }).mockApiKey).toBe('from-env');
+  expect(parseGateFlags(['--api-key', 'flag'], { PETSTORE_API_KEY: 'env' }).mockApiKey).toBe(
+    'flag',
+  );
+  const withUrl = parseGateFlags(['--base-url', 'http://x/v1'], { PETSTORE_API_KEY: 'env' });
+  expect(withUrl.server?.apiKey).toBe('env');
+});
+
+it('rejects an unknown stage, an unknown level, an unknown flag and a URL without a key', () => {
+  expect(() => parseGateFlags(['--skip', 'lint,speed'])).toThrow(/--skip takes .*"speed"/);
+  expect(() => parseGateFlags(['--level', 'lenient'])).toThrow(UsageError);
+  expect(() => parseGateFlags(['--fast'])).toThrow(UsageError);
+  expect(() => parseGateFlags(['--base-url', 'http://x/v1'])).toThrow(
+    '--api-key (or PETSTORE_API_KEY) is required with --base-url',
+  );
+});
