@@ -5,7 +5,6 @@ import { join, resolve } from 'node:path';
 import type { ServerUnderTest } from '../contract-tests/preflight.ts';
 import type { Level } from '../spec/levels.ts';
 import { toJUnitXml } from './junit.ts';
-import { specFileAtLevel } from './level-spec.ts';
 import type { StageName, StageResult } from './stage.ts';
 import { stageNames } from './stage.ts';
 import { runContractStage } from './stages/contract.ts';
@@ -13,6 +12,7 @@ import { runDreddStage } from './stages/dredd.ts';
 import { runLintStage } from './stages/lint.ts';
 import { runPrismStage } from './stages/prism.ts';
 import { openTarget, type Target } from './target.ts';
+import { specPathAt } from './tools.ts';
 
 /** What one gate run checks, and where it writes its reports. */
 export type GateOptions = {
@@ -42,8 +42,7 @@ type Context = { target: Target; options: GateOptions; workDir: string; junitDir
 const runners: Record<StageName, (c: Context) => Promise<StageResult>> = {
   lint: () => runLintStage(),
   contract: (c) => runContractStage(c.target, c.options.level, join(c.junitDir, 'contract.xml')),
-  prism: async (c) =>
-    runPrismStage(c.target, c.options.level, await specFileAtLevel(c.options.level, c.workDir)),
+  prism: async (c) => runPrismStage(c.target, c.options.level, specPathAt(c.options.level)),
   dredd: (c) => runDreddStage(c.target, c.options.level, c.workDir, join(c.junitDir, 'dredd.xml')),
 };
 

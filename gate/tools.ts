@@ -3,12 +3,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type RunningProcess, startProcess } from '../lib/process.ts';
 import { type ProcessResult, runProcess } from '../lib/run-process.ts';
+import type { Level } from '../spec/levels.ts';
 
 /** The repository root (the folder holding package.json). */
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
-/** The spec every stage checks against. */
+/** The spec as written: the interface and our decisions (the strict level). */
 export const specPath = join(repoRoot, 'spec', 'openapi.yaml');
+
+/** The spec at a level: the interface level is generated from it by `npm run gen`. */
+export const specPathAt = (level: Level): string =>
+  level === 'strict' ? specPath : join(repoRoot, 'spec', 'openapi.interface.yaml');
 
 /** The path of an installed command-line tool (`node_modules/.bin/NAME`). */
 export const binPath = (name: string): string => join(repoRoot, 'node_modules', '.bin', name);

@@ -12,7 +12,7 @@ it('fails the lint stage and names the rule when the spec has a warning', async 
     const spec = (await readFile(specPath, 'utf8')).replace('      operationId: listPets\n', '');
     const broken = join(dir, 'openapi.yaml');
     await writeFile(broken, spec);
-    const result = await runLintStage(broken);
+    const result = await runLintStage([broken]);
     expect(result.status).toBe('failed');
     expect(result.details.join('\n')).toMatch(
       /warning operation-operationId: .*paths\.\/pets\.get/,

@@ -2,9 +2,10 @@
 import { relative } from 'node:path';
 import { tail } from '../../lib/run-process.ts';
 import type { JUnitCase, StageResult } from '../stage.ts';
-import { repoRoot, runTool, specPath } from '../tools.ts';
+import { repoRoot, runTool, specPathAt } from '../tools.ts';
 
 type SpectralFinding = {
+  source?: string;
   code: string | number;
   message: string;
   path: (string | number)[];
@@ -14,14 +15,16 @@ type SpectralFinding = {
 
 const severityNames = ['error', 'warning', 'info', 'hint'];
 
-/** Runs `spectral lint spec/openapi.yaml --fail-severity=warn` and reports every finding. */
-export async function runLintStage(file = specPath): Promise<StageResult> {
+/** Runs `spectral lint` over both levels of the spec (fails on any warning) and reports every finding. */
+export async function runLintStage(
+  files = [specPathAt('strict'), specPathAt('interface')],
+): Promise<StageResult> {
   const started = Date.now();
-  const spec = relative(repoRoot, file);
-  const command = `spectral lint ${spec} --fail-severity=warn`;
+  const specs = files.map((file) => relative(repoRoot, file));
+  const command = `spectral lint ${specs.join(' ')} --fail-severity=warn`;
   const result = await runTool(
     'spectral',
-    ['lint', spec, '--fail-severity=warn', '--format', 'json', '--quiet'],
+    ['lint', ...specs, '--fail-severity=warn', '--format', 'json', '--quiet'],
     { timeoutMs: 120_000 },
   );
   const durationMs = Date.now() - started;
@@ -45,6 +48,7 @@ export async function runLintStage(file = specPath): Promise<StageResult> {
   const blocking = findings.filter((f) => f.severity <= 1);
   const lines = blocking.map((f) => {
     const line = f.range ? `:${f.range.start.line + 1}` : '';
+    const spec = f.source ? relative(repoRoot, f.source) : (specs[0] ?? '');
     return `${spec}${line} ${severityNames[f.severity]} ${f.code}: ${f.message} (at ${f.path.join('.')})`;
   });
   const cases: JUnitCase[] =
