@@ -11,7 +11,8 @@ async function start(): Promise<void> {
   const config = readConfig(new URL(window.location.href));
   const badge = byId('mode');
   if (config.mode === 'worker') {
-    // The start-up snippet from the README: only this mode loads msw into the page.
+    // The start-up snippet of the README (from this checkout's source instead of the package):
+    // only this mode loads msw into the page.
     const { startWorker } = await import('../mocks/browser/index.ts');
     await startWorker({ origin: window.location.origin, quiet: true });
   }

@@ -110,7 +110,7 @@ runCommand({ name: 'petstore-mock', help: HELP, flags }, async (values) => {
   // The server holds one large, long-lived data set and makes short-lived garbage per request.
   // V8's default lets the old generation grow to 2-4 times the live data between full
   // collections; at 100,000 pets that left 230-310 MiB resident after a load test instead of
-  // about 175 MiB, for no measurable change in CPU per request (npm run bench; README).
+  // about 175 MiB, for no measurable change in CPU per request (npm run bench; docs/performance.md).
   setFlagsFromString('--heap-growing-percent=50');
 
   // Loaded only now, so --help and flag errors answer without loading msw.

@@ -4,14 +4,28 @@ import { argsFor, commandLine, DOCUMENTED_SPEC_URL, GENERATORS } from './generat
 
 const root = new URL('../../', import.meta.url);
 const PAGE = new URL('docs/typed-client.md', root);
+const README = new URL('README.md', root);
 const EXAMPLES = new URL('docs/typed-client/', root);
 
 it('gives the command for each generator at the version the tests run', async () => {
-  const page = await readFile(PAGE, 'utf8');
-  for (const generator of GENERATORS) {
-    expect(page).toContain(commandLine(generator, argsFor(generator, DOCUMENTED_SPEC_URL)));
+  for (const doc of [PAGE, README]) {
+    const page = await readFile(doc, 'utf8');
+    for (const generator of GENERATORS) {
+      expect(page).toContain(commandLine(generator, argsFor(generator, DOCUMENTED_SPEC_URL)));
+    }
   }
-  expect(page).toContain('npx tsx int64-types.ts');
+  expect(await readFile(PAGE, 'utf8')).toContain('npx tsx int64-types.ts');
+});
+
+it('quotes in the README only example files as they are', async () => {
+  const readme = await readFile(README, 'utf8');
+  const blocks = [
+    ...readme.matchAll(/<!-- (docs\/typed-client\/[\w.-]+) -->\n```ts\n([\s\S]*?)```/g),
+  ];
+  expect(blocks.length).toBeGreaterThan(0);
+  for (const [, path, code] of blocks) {
+    expect(code, path).toBe(await readFile(new URL(path as string, root), 'utf8'));
+  }
 });
 
 it('quotes every file of docs/typed-client/ verbatim', async () => {

@@ -14,7 +14,7 @@ const VALID_AUTH = new RegExp(`^bearer ${DEFAULT_API_KEY}$`, 'i');
 // The path the mock routes on: the request target resolved like a URL (dot segments removed).
 const routedPath = (target: string) => URL.parse(`http://127.0.0.1${target}`)?.pathname ?? '';
 const isUnderV1 = (target: string) => routedPath(target).startsWith('/v1/');
-// The /__mock/ controls are keyless by design (README, reliability section), so only the rest must not leak.
+// The /__mock/ controls are keyless by design (docs/security.md), so only the rest must not leak.
 const isControl = (target: string) => routedPath(target).startsWith('/__mock/');
 const leaksPets = (target: string, text: string) =>
   !isControl(target) && text.includes('"categoryId"');
