@@ -8,7 +8,7 @@ import { getResponse } from 'msw';
 import { BASE_PATH, MAX_BODY_BYTES } from '../../spec/constants.ts';
 import { createControlHandlers } from '../core/controls.ts';
 import { DEFAULT_API_KEY, DEFAULT_PORT } from '../core/defaults.ts';
-import { errorResponse, MockError } from '../core/errors.ts';
+import { errorResponse, faultOf, MockError } from '../core/errors.ts';
 import { createHandlers } from '../core/handlers.ts';
 import { createStore } from '../core/store.ts';
 import type { Delay } from '../core/traffic.ts';
@@ -61,6 +61,17 @@ const UNREPRESENTABLE = new Set(['CONNECT', 'TRACE', 'TRACK']);
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '']);
 const HOST_HEADER = /^[A-Za-z0-9.-]+(?::[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::[0-9]{1,5})?$/;
 
+/** The request a fault is reported for (its target as sent when that is not a valid URL). */
+function describe(method: string, base: string, path: string): Request {
+  try {
+    return new Request(base + literalIfMalformed(path), {
+      method: UNREPRESENTABLE.has(method) ? 'GET' : method,
+    });
+  } catch {
+    return new Request(base, { method: 'GET' });
+  }
+}
+
 /** Starts the standalone mock; resolves once it listens. */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const host = options.host ?? '127.0.0.1';
@@ -79,7 +90,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       keyMatcher: createNodeKeyMatcher,
       transport: besideTransport,
     }),
-    ...createControlHandlers(store, { transport: besideTransport, allowedHosts }),
+    ...createControlHandlers(store, {
+      transport: besideTransport,
+      allowedHosts,
+      onError: options.onError,
+    }),
   ];
   let origin = '';
   let landing: Landing | undefined;
@@ -96,9 +111,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       // First on every path, the pages included (host-check.ts: DNS rebinding).
       checkHost(req.rawHeaders);
       // The landing page and API reference (landing/): never consulted for the API or /__mock/.
-      if (!path.startsWith(BASE_PATH) && !path.startsWith('/__mock/') && landing?.(req, res)) {
-        return;
-      }
+      const page =
+        path.startsWith(BASE_PATH) || path.startsWith('/__mock/') ? undefined : landing?.(req, res);
+      if (page) return await page;
       if (!path.startsWith('/'))
         throw new MockError(
           404,
@@ -135,7 +150,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         );
       await write(res, response, read?.complete === false);
     } catch (error) {
-      if (!(error instanceof MockError)) options.onError?.(error, new Request(origin));
+      const fault = faultOf(error);
+      if (fault !== undefined) options.onError?.(fault, describe(method, base, path));
       if (!res.headersSent) await write(res, errorResponse(error, {}), true);
       else res.destroy();
     }
