@@ -11,7 +11,7 @@ import {
 import type { Delay } from '../mocks/core/traffic.ts';
 import type { AllowedHosts } from '../mocks/core/trusted-origins.ts';
 import { parseAllowedHosts } from '../mocks/node/host-check.ts';
-import { integerFlag, orEnv, runCommand, splitList, UsageError } from './cli.ts';
+import { integerFlag, orEnv, pathFlag, runCommand, splitList, UsageError } from './cli.ts';
 
 const HELP = `Usage: npm run mock -- [options]    (or: petstore-mock [options])
 
@@ -30,7 +30,8 @@ Options:
   --delay MS|MIN-MAX  latency added to every /v1 response, fixed or a random range
   --rate-limit N      answer 429 rate_limited beyond N requests per second (default off)
   --data FILE         persist the data set to FILE (every write on disk before its
-                      response) and reload it at start; a corrupt file stops start-up
+                      response) and reload it at start; a corrupt file stops start-up;
+                      relative to the folder the command was typed in
   --max-pets N        refuse creates beyond N stored animals with 503 (default ${DEFAULT_MAX_PETS})
   -h, --help          show this help
 
@@ -95,7 +96,7 @@ runCommand({ name: 'petstore-mock', help: HELP, flags }, async (values) => {
     seedCount: optional('seed-count', values['seed-count'], 0),
     delay: delayOf(values.delay),
     rateLimit: optional('rate-limit', values['rate-limit'], 1),
-    dataFile: values.data,
+    dataFile: values.data === undefined ? undefined : pathFlag(values.data, 'mock'),
     maxPets: optional('max-pets', values['max-pets'], 1),
   };
 
@@ -126,7 +127,7 @@ runCommand({ name: 'petstore-mock', help: HELP, flags }, async (values) => {
   console.log(`Pet Store mock listening on ${server.baseUrl}`);
   console.log(`API key: ${server.apiKeys.join(', ')}  (send Authorization: Bearer <key>)`);
   console.log(`Controls: ${server.origin}/__mock/reset | /__mock/state | /__mock/data`);
-  if (values.data) console.log(`Data file: ${values.data}`);
+  if (settings.dataFile) console.log(`Data file: ${settings.dataFile}`);
   if (settings.allowedHosts)
     console.log(`Allowed hosts: ${[settings.allowedHosts].flat().join(', ')}`);
   close = server.close;
