@@ -101,12 +101,26 @@ runCommand({ name: 'petstore-mock', help: HELP, flags }, async (values) => {
   };
 
   let close: (() => Promise<void>) | undefined;
+  let stopping = false;
+  // npm forwards the signal a terminal already sent the whole group, so it can come twice:
+  // once stopping, more signals wait for the stop (at most its grace) instead of cutting it.
   const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     console.log(`\n${signal}: stopping the mock`);
     void (close?.() ?? Promise.resolve()).then(() => process.exit(0));
   };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  // npm run and npx start the mock through \`sh -c\` and pass a signal sent to npm alone only
+  // to that shell, which ends without passing it on: the mock would outlive npm. Started by
+  // npm, it stops once its parent has gone.
+  if (process.env.npm_command) {
+    const parent = process.ppid;
+    setInterval(() => {
+      if (process.ppid !== parent) stop('npm exited');
+    }, 250).unref();
+  }
 
   // The server holds one large, long-lived data set and makes short-lived garbage per request.
   // V8's default lets the old generation grow to 2-4 times the live data between full

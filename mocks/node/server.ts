@@ -14,6 +14,7 @@ import { createStore } from '../core/store.ts';
 import type { Delay } from '../core/traffic.ts';
 import type { AllowedHosts } from '../core/trusted-origins.ts';
 import { besideTransport, carryBodiesBeside } from './bodies-beside.ts';
+import { createDrain } from './drain.ts';
 import { checkAllowedHosts, createHostCheck } from './host-check.ts';
 import { literalIfMalformed, readBody, toHeaders, write } from './io.ts';
 import { createNodeKeyMatcher } from './key-matcher.ts';
@@ -50,6 +51,7 @@ export type MockServer = {
   origin: string;
   baseUrl: string;
   apiKeys: string[];
+  /** Stops listening, lets the requests being answered finish (5 s at most), then closes. */
   close(): Promise<void>;
 };
 
@@ -59,6 +61,9 @@ const NO_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
 // Methods a Fetch Request cannot carry: refused here, the same way on every path.
 const UNREPRESENTABLE = new Set(['CONNECT', 'TRACE', 'TRACK']);
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '']);
+// How long close() lets the requests being answered finish before it cuts their connections.
+const STOP_GRACE_MS = 5_000;
+const STOPPING = 'the mock is stopping and did not handle this request; start it again';
 const HOST_HEADER = /^[A-Za-z0-9.-]+(?::[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::[0-9]{1,5})?$/;
 
 /** The request a fault is reported for (its target as sent when that is not a valid URL). */
@@ -98,6 +103,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   ];
   let origin = '';
   let landing: Landing | undefined;
+  const drain = createDrain();
   const wildcard = WILDCARD_HOSTS.has(host);
   const onRequest = async (req: IncomingMessage, res: ServerResponse) => {
     const method = req.method ?? 'GET';
@@ -165,7 +171,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       // Enforce the timeouts soon after expiry (node's default check is every 30 s).
       connectionsCheckingInterval: Math.min(2_000, Math.max(100, requestTimeout / 4)),
     },
-    (req, res) => void onRequest(req, res),
+    (req, res) => {
+      if (!drain.stopping) return drain.track(onRequest(req, res));
+      const stopping = new MockError(503, 'service_unavailable', STOPPING);
+      void write(res, errorResponse(stopping, {}), true);
+    },
   );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -178,10 +188,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     origin,
     baseUrl: `${origin}${BASE_PATH}`,
     apiKeys,
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await drain.stop(STOP_GRACE_MS);
+      server.closeAllConnections();
+      await closed;
+    },
   };
 }
