@@ -5,7 +5,7 @@
  * installed bins run, petstore-contract passing the installed petstore-mock.
  */
 import { execFile } from 'node:child_process';
-import { copyFile, readdir } from 'node:fs/promises';
+import { copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -121,7 +121,6 @@ it('(b) type-checks a consumer of ./node, ./browser and ./spec with tsc', async 
     },
     files: ['types-consumer.ts'],
   };
-  const { writeFile } = await import('node:fs/promises');
   await writeFile(join(installed.mockOnly, 'tsconfig.json'), JSON.stringify(tsconfig));
   const run = await inProject(installed.mockOnly, process.execPath, [TSC, '-p', 'tsconfig.json']);
   expect(run.output).toBe('');
@@ -189,4 +188,17 @@ it("runs a consumer's vitest with the handlers in its setup file", async () => {
   const run = await inProject(installed.withContract, 'npx', ['vitest', 'run']);
   expect(run.code, run.output).toBe(0);
   expect(run.stdout).toMatch(/2 passed/);
+});
+
+it('quotes every consumer file verbatim in docs/package.md', async () => {
+  const page = await readFile(join(ROOT, 'docs/package.md'), 'utf8');
+  const blocks = page.matchAll(
+    /<!-- tests\/package\/consumer\/([\w.-]+) -->\n```\w+\n([\s\S]*?)```/g,
+  );
+  const quoted = new Map([...blocks].map(([, file, code]) => [file, code]));
+  const files = (await readdir(CONSUMER)).sort();
+  expect([...quoted.keys()].sort()).toEqual(files);
+  for (const file of files) {
+    expect(quoted.get(file), file).toBe(await readFile(join(CONSUMER, file), 'utf8'));
+  }
 });
