@@ -18,6 +18,8 @@ import { ROOT, type ShippedMock, startShippedMock, userEnv } from './shipped-moc
 
 const CONSUMER = fileURLToPath(new URL('./consumer/', import.meta.url));
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
+// Each of these runs a process in the consumer project (tsc alone takes 8 s on an idle machine).
+const SLOW = { timeout: 180_000 };
 // Test tooling a consumer that only mocks should not get.
 const TOOLING = ['vitest', 'fast-check', 'tsx', 'esbuild', 'yaml', 'typescript', 'vite'];
 
@@ -75,38 +77,46 @@ it('ships the built entries, their types, both bins, the spec and the suite, and
   expect(unwanted).toEqual([]);
 });
 
-it('keeps test tooling out of a mock-only install, and within its measured size', async (test) => {
-  const installedNames = await readdir(join(installed.mockOnly, 'node_modules'));
-  expect(installedNames.filter((name) => TOOLING.includes(name))).toEqual([]);
-  const [mockOnly, withContract] = await Promise.all([
-    footprint(installed.mockOnly),
-    footprint(installed.withContract),
-  ]);
-  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
-  test.annotate(
-    `mock-only: ${mb(mockOnly.bytes)}, npm ls --all ${mockOnly.lsLines} lines; with the contract suite: ${mb(withContract.bytes)}, ${withContract.lsLines} lines; tarball ${(installed.packed.size / 1024).toFixed(0)} KiB; pack ${installed.seconds.pack} s, installs ${installed.seconds.mockOnly} s and ${installed.seconds.withContract} s`,
-  );
-  // docs/package.md reports about 63 MiB and 88 lines; these bounds catch a new heavy dependency.
-  expect(mockOnly.bytes).toBeLessThan(90 * 1024 * 1024);
-  expect(mockOnly.lsLines).toBeLessThan(120);
-});
+it(
+  'keeps test tooling out of a mock-only install, and within its measured size',
+  SLOW,
+  async (test) => {
+    const installedNames = await readdir(join(installed.mockOnly, 'node_modules'));
+    expect(installedNames.filter((name) => TOOLING.includes(name))).toEqual([]);
+    const [mockOnly, withContract] = await Promise.all([
+      footprint(installed.mockOnly),
+      footprint(installed.withContract),
+    ]);
+    const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+    test.annotate(
+      `mock-only: ${mb(mockOnly.bytes)}, npm ls --all ${mockOnly.lsLines} lines; with the contract suite: ${mb(withContract.bytes)}, ${withContract.lsLines} lines; tarball ${(installed.packed.size / 1024).toFixed(0)} KiB; pack ${installed.seconds.pack} s, installs ${installed.seconds.mockOnly} s and ${installed.seconds.withContract} s`,
+    );
+    // docs/package.md reports about 63 MiB and 88 lines; these bounds catch a new heavy dependency.
+    expect(mockOnly.bytes).toBeLessThan(90 * 1024 * 1024);
+    expect(mockOnly.lsLines).toBeLessThan(120);
+  },
+);
 
-it('(a) imports ./node on plain node and answers through setupServer and the started server', async () => {
-  await copyConsumerFiles(installed.mockOnly, ['node-consumer.mjs']);
-  const run = await inProject(installed.mockOnly, process.execPath, ['node-consumer.mjs']);
-  expect(run.code, run.output).toBe(0);
-  const seen = JSON.parse(run.stdout) as {
-    title: string;
-    inProcess: Record<string, number>;
-    standalone: { baseUrl: string; status: number; count: number };
-  };
-  expect(seen.title).toBe('Pet Store');
-  expect(seen.inProcess).toEqual({ created: 201, fetched: 200, afterReset: 404 });
-  expect(seen.standalone).toMatchObject({ status: 200, count: 2 });
-  expect(seen.standalone.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
-});
+it(
+  '(a) imports ./node on plain node and answers through setupServer and the started server',
+  SLOW,
+  async () => {
+    await copyConsumerFiles(installed.mockOnly, ['node-consumer.mjs']);
+    const run = await inProject(installed.mockOnly, process.execPath, ['node-consumer.mjs']);
+    expect(run.code, run.output).toBe(0);
+    const seen = JSON.parse(run.stdout) as {
+      title: string;
+      inProcess: Record<string, number>;
+      standalone: { baseUrl: string; status: number; count: number };
+    };
+    expect(seen.title).toBe('Pet Store');
+    expect(seen.inProcess).toEqual({ created: 201, fetched: 200, afterReset: 404 });
+    expect(seen.standalone).toMatchObject({ status: 200, count: 2 });
+    expect(seen.standalone.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+  },
+);
 
-it('(b) type-checks a consumer of ./node, ./browser and ./spec with tsc', async () => {
+it('(b) type-checks a consumer of ./node, ./browser and ./spec with tsc', SLOW, async () => {
   await copyConsumerFiles(installed.mockOnly, ['types-consumer.ts']);
   const tsconfig = {
     compilerOptions: {
@@ -145,41 +155,52 @@ it('(c) bundles ./browser for the browser with esbuild, with no Node built-in', 
   expect(inputs).toContain('node_modules/petstore-mock-contract/dist/lib/browser.js');
 });
 
-it("(d) runs both bins' --help through npx, and petstore-contract names its missing peers", async () => {
-  const mockHelp = await inProject(installed.mockOnly, 'npx', ['petstore-mock', '--help']);
-  expect(mockHelp.code, mockHelp.output).toBe(0);
-  expect(mockHelp.stdout).toContain('--data FILE');
-  const contractHelp = await inProject(installed.mockOnly, 'npx', ['petstore-contract', '--help']);
-  expect(contractHelp.code, contractHelp.output).toBe(0);
-  expect(contractHelp.stdout).toContain('--base-url URL');
-  const withoutSuite = await inProject(installed.mockOnly, 'npx', ['petstore-contract']);
-  expect(withoutSuite.code).toBe(2);
-  expect(withoutSuite.stderr).toMatch(/npm i -D vitest@\S+ fast-check@\S+/);
-});
+it(
+  "(d) runs both bins' --help through npx, and petstore-contract names its missing peers",
+  SLOW,
+  async () => {
+    const mockHelp = await inProject(installed.mockOnly, 'npx', ['petstore-mock', '--help']);
+    expect(mockHelp.code, mockHelp.output).toBe(0);
+    expect(mockHelp.stdout).toContain('--data FILE');
+    const contractHelp = await inProject(installed.mockOnly, 'npx', [
+      'petstore-contract',
+      '--help',
+    ]);
+    expect(contractHelp.code, contractHelp.output).toBe(0);
+    expect(contractHelp.stdout).toContain('--base-url URL');
+    const withoutSuite = await inProject(installed.mockOnly, 'npx', ['petstore-contract']);
+    expect(withoutSuite.code).toBe(2);
+    expect(withoutSuite.stderr).toMatch(/npm i -D vitest@\S+ fast-check@\S+/);
+  },
+);
 
-it('(e) the installed petstore-contract passes the installed petstore-mock on a free port', async () => {
-  const port = await freePort();
-  mock = await startShippedMock('npx petstore-mock', {
-    project: installed.withContract,
-    args: ['--port', String(port)],
-  });
-  expect(mock.origin).toBe(`http://127.0.0.1:${port}`);
-  const run = await inProject(installed.withContract, 'npx', [
-    'petstore-contract',
-    '--base-url',
-    mock.baseUrl,
-    '--api-key',
-    'petstore-dev-key',
-    '--runs',
-    '5',
-  ]);
-  expect(run.code, run.output).toBe(0);
-  expect(run.stdout).toContain('Conformant: every check passed.');
-  await mock.process.stop();
-  mock = undefined;
-});
+it(
+  '(e) the installed petstore-contract passes the installed petstore-mock on a free port',
+  SLOW,
+  async () => {
+    const port = await freePort();
+    mock = await startShippedMock('npx petstore-mock', {
+      project: installed.withContract,
+      args: ['--port', String(port)],
+    });
+    expect(mock.origin).toBe(`http://127.0.0.1:${port}`);
+    const run = await inProject(installed.withContract, 'npx', [
+      'petstore-contract',
+      '--base-url',
+      mock.baseUrl,
+      '--api-key',
+      'petstore-dev-key',
+      '--runs',
+      '5',
+    ]);
+    expect(run.code, run.output).toBe(0);
+    expect(run.stdout).toContain('Conformant: every check passed.');
+    await mock.process.stop();
+    mock = undefined;
+  },
+);
 
-it("runs a consumer's vitest with the handlers in its setup file", async () => {
+it("runs a consumer's vitest with the handlers in its setup file", SLOW, async () => {
   await copyConsumerFiles(installed.withContract, [
     'msw-setup.ts',
     'pets.spec.ts',
