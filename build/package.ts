@@ -15,7 +15,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = `${ROOT}dist/`;
 
 /** The package's entry points, by the name of their file in dist/lib/. */
-export const ENTRIES = {
+const ENTRIES = {
   node: 'mocks/node/index.ts',
   browser: 'mocks/browser/index.ts',
   spec: 'spec/index.ts',
