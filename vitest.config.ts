@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ['**/*.test.ts'],
     exclude: ['node_modules/**', 'dist/**'],
+    // An empty folder per run where tests/package/installed.ts packs and installs the package.
+    globalSetup: ['tests/package/work-dir.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -6,7 +6,7 @@
 /** The demo's backend: msw's service worker in this page, or a standalone mock. */
 export type DemoConfig = { mode: 'worker'; baseUrl: string } | { mode: 'http'; baseUrl: string };
 
-/** The standalone mock's default base URL (DECISIONS.md: Prism's port). */
+/** The standalone mock's default base URL (its default port, 4010, is Prism's). */
 export const DEFAULT_HTTP_API = 'http://127.0.0.1:4010/v1';
 
 /** Reads the mode and base URL from a page URL; throws on an unknown mode. */

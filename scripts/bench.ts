@@ -10,7 +10,7 @@ import { summariseProfile } from '../bench/cpu-profile.ts';
 import { formatTable, formatVerdicts, writeResult } from '../bench/report.ts';
 import { type BenchResult, runBench } from '../bench/run.ts';
 import { DEFAULT_SERVERS, SERVER_NAMES } from '../bench/servers.ts';
-import { listFlag, positiveNumberFlag, runCommand, UsageError } from './cli.ts';
+import { listFlag, pathFlag, positiveNumberFlag, runCommand, UsageError } from './cli.ts';
 
 const HELP = `Usage: npm run bench -- [options]
 
@@ -83,7 +83,7 @@ runCommand({ name: 'bench', help: HELP, flags }, async (values) => {
     profileDir,
     onProgress: (line) => console.error(line),
   });
-  await report(result, values.out, profileDir);
+  await report(result, pathFlag(values.out, 'bench'), profileDir);
   if (result.failedRuns.length > 0) {
     console.error(
       '\nFAILED: more than 0.1 % of requests were not answered 2xx, so these figures mean nothing:',

@@ -1,11 +1,13 @@
 import { expect, it } from 'vitest';
 import {
   choiceFlag,
+  commandDir,
   int64Flag,
   integerFlag,
   listFlag,
   orEnv,
   parseFlags,
+  pathFlag,
   positiveNumberFlag,
   UsageError,
 } from './cli.ts';
@@ -67,4 +69,20 @@ it('falls back to the environment when the flag is absent, and not when it is em
   expect(orEnv(undefined, 'PETSTORE_API_KEY', env)).toBe('from-env');
   expect(orEnv('flag', 'PETSTORE_API_KEY', env)).toBe('flag');
   expect(orEnv(undefined, 'EMPTY', env)).toBeUndefined();
+});
+
+it('resolves paths against where npm run was typed for our own script, else the working folder', () => {
+  const typedIn = '/home/dev/project/sub';
+  const ours = {
+    npm_package_name: 'petstore-mock-contract',
+    npm_lifecycle_event: 'mock',
+    INIT_CWD: typedIn,
+  };
+  expect(commandDir('mock', ours)).toBe(typedIn);
+  expect(pathFlag('data.json', 'mock', ours)).toBe(`${typedIn}/data.json`);
+  expect(pathFlag('/abs/data.json', 'mock', ours)).toBe('/abs/data.json');
+  // Inherited from another script (a test run spawning the bin), or a consumer's own script.
+  expect(commandDir('mock', { ...ours, npm_lifecycle_event: 'test' })).toBe(process.cwd());
+  expect(commandDir('mock', { ...ours, npm_package_name: 'my-app' })).toBe(process.cwd());
+  expect(commandDir('mock', {})).toBe(process.cwd());
 });

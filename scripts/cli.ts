@@ -1,8 +1,9 @@
 /**
  * What every command in scripts/ shares: flags parsed with node:util's parseArgs, `--help`
  * and `-h`, usage errors printed as one line plus "Run with --help" (exit 2), and readers
- * for integer, choice and list flags whose messages name the flag.
+ * for integer, choice, list and path flags whose messages name the flag.
  */
+import { resolve } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 
 /** A mistake in the command line (or in what it names): printed in one line, exit 2. */
@@ -127,4 +128,25 @@ export function orEnv(
   env: NodeJS.ProcessEnv = process.env,
 ): string | undefined {
   return value ?? (env[variable] || undefined);
+}
+
+/**
+ * The directory a command was typed in. npm runs this package's own scripts (`npm run mock`)
+ * from the package's root and records where it was typed in INIT_CWD; a bin run directly or
+ * through npx already runs there. A consumer's own script keeps its folder: paths written
+ * in its package.json are relative to it.
+ */
+export function commandDir(npmScript: string, env: NodeJS.ProcessEnv = process.env): string {
+  const ownScript =
+    env.npm_package_name === 'petstore-mock-contract' && env.npm_lifecycle_event === npmScript;
+  return ownScript && env.INIT_CWD ? env.INIT_CWD : process.cwd();
+}
+
+/** A file or folder named on the command line, as an absolute path (see commandDir). */
+export function pathFlag(
+  text: string,
+  npmScript: string,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
+  return resolve(commandDir(npmScript, env), text);
 }

@@ -1,7 +1,15 @@
 /** The flags of `npm run gate`, and how they become runGate's options. */
 import type { GateOptions } from '../gate/run-gate.ts';
 import { stageNames } from '../gate/stage.ts';
-import { choiceFlag, type FlagValues, listFlag, orEnv, parseFlags, UsageError } from './cli.ts';
+import {
+  choiceFlag,
+  type FlagValues,
+  listFlag,
+  orEnv,
+  parseFlags,
+  pathFlag,
+  UsageError,
+} from './cli.ts';
 
 /** The gate's flags (scripts/cli.ts adds --help and -h). */
 export const gateFlags = {
@@ -40,7 +48,8 @@ export function gateOptions(
     mockApiKey: baseUrl === undefined ? apiKey : undefined,
     level,
     skip: [...new Set(skip)],
-    junitDir: values['junit-dir'],
+    junitDir:
+      values['junit-dir'] === undefined ? undefined : pathFlag(values['junit-dir'], 'gate', env),
   };
 }
 

@@ -11,7 +11,7 @@ import {
 import type { Delay } from '../mocks/core/traffic.ts';
 import type { AllowedHosts } from '../mocks/core/trusted-origins.ts';
 import { parseAllowedHosts } from '../mocks/node/host-check.ts';
-import { integerFlag, orEnv, runCommand, splitList, UsageError } from './cli.ts';
+import { integerFlag, orEnv, pathFlag, runCommand, splitList, UsageError } from './cli.ts';
 
 const HELP = `Usage: npm run mock -- [options]    (or: petstore-mock [options])
 
@@ -30,7 +30,8 @@ Options:
   --delay MS|MIN-MAX  latency added to every /v1 response, fixed or a random range
   --rate-limit N      answer 429 rate_limited beyond N requests per second (default off)
   --data FILE         persist the data set to FILE (every write on disk before its
-                      response) and reload it at start; a corrupt file stops start-up
+                      response) and reload it at start; a corrupt file stops start-up;
+                      relative to the folder the command was typed in
   --max-pets N        refuse creates beyond N stored animals with 503 (default ${DEFAULT_MAX_PETS})
   -h, --help          show this help
 
@@ -95,17 +96,31 @@ runCommand({ name: 'petstore-mock', help: HELP, flags }, async (values) => {
     seedCount: optional('seed-count', values['seed-count'], 0),
     delay: delayOf(values.delay),
     rateLimit: optional('rate-limit', values['rate-limit'], 1),
-    dataFile: values.data,
+    dataFile: values.data === undefined ? undefined : pathFlag(values.data, 'mock'),
     maxPets: optional('max-pets', values['max-pets'], 1),
   };
 
   let close: (() => Promise<void>) | undefined;
+  let stopping = false;
+  // npm forwards the signal a terminal already sent the whole group, so it can come twice:
+  // once stopping, more signals wait for the stop (at most its grace) instead of cutting it.
   const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     console.log(`\n${signal}: stopping the mock`);
     void (close?.() ?? Promise.resolve()).then(() => process.exit(0));
   };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  // npm run and npx start the mock through \`sh -c\` and pass a signal sent to npm alone only
+  // to that shell, which ends without passing it on: the mock would outlive npm. Started by
+  // npm, it stops once its parent has gone.
+  if (process.env.npm_command) {
+    const parent = process.ppid;
+    setInterval(() => {
+      if (process.ppid !== parent) stop('npm exited');
+    }, 250).unref();
+  }
 
   // The server holds one large, long-lived data set and makes short-lived garbage per request.
   // V8's default lets the old generation grow to 2-4 times the live data between full
@@ -126,7 +141,7 @@ runCommand({ name: 'petstore-mock', help: HELP, flags }, async (values) => {
   console.log(`Pet Store mock listening on ${server.baseUrl}`);
   console.log(`API key: ${server.apiKeys.join(', ')}  (send Authorization: Bearer <key>)`);
   console.log(`Controls: ${server.origin}/__mock/reset | /__mock/state | /__mock/data`);
-  if (values.data) console.log(`Data file: ${values.data}`);
+  if (settings.dataFile) console.log(`Data file: ${settings.dataFile}`);
   if (settings.allowedHosts)
     console.log(`Allowed hosts: ${[settings.allowedHosts].flat().join(', ')}`);
   close = server.close;

@@ -1,12 +1,38 @@
 /**
- * For a browser app (e.g. Vite): starts msw's service worker with the Pet Store handlers,
- * so the page's fetches to `/v1` are answered in the page. No node: imports.
+ * The package's `./browser` entry, for a browser app (e.g. Vite): the Pet Store handlers for
+ * msw's `setupWorker`, and `startWorker`, which starts the service worker with them, so the
+ * page's fetches to `/v1` are answered in the page. No node: imports.
  */
 import { setupWorker } from 'msw/browser';
 import { createControlHandlers } from '../core/controls.ts';
 import { DEFAULT_API_KEY } from '../core/defaults.ts';
 import { createHandlers, type HandlerOptions } from '../core/handlers.ts';
+import type { Pet } from '../core/pet-schema.ts';
 import { createStore } from '../core/store.ts';
+
+export { DEFAULT_API_KEY, DEFAULT_SEED_COUNT } from '../core/defaults.ts';
+export { createHandlers, type HandlerOptions } from '../core/handlers.ts';
+export type { Pet } from '../core/pet-schema.ts';
+export { createStore, type PetStore } from '../core/store.ts';
+
+/** The store behind `handlers`, seeded with the default deterministic animals. */
+export const mockStore = createStore();
+
+/** The Pet Store handlers (any origin, key DEFAULT_API_KEY) plus the /__mock/ controls. */
+export const handlers = [
+  ...createHandlers({ store: mockStore, apiKeys: [DEFAULT_API_KEY] }),
+  ...createControlHandlers(mockStore),
+];
+
+/** Puts the shared store back to the seed data (same animals, same ids). */
+export function resetMockStore(): Promise<void> {
+  return mockStore.reset();
+}
+
+/** Replaces the shared store's animals with `pets` (validated against the spec's Pet). */
+export function seedMockStore(pets: readonly Pet[]): Promise<void> {
+  return mockStore.replace(pets);
+}
 
 /** Options of startWorker. */
 export type WorkerOptions = Partial<Omit<HandlerOptions, 'store' | 'keyMatcher'>> & {

@@ -6,7 +6,7 @@
 import { http } from 'msw';
 import { parseJson } from '../../spec/json.ts';
 import { checkControlWrite, controlCorsHeaders, controlPreflightHeaders } from './control-guard.ts';
-import { errorResponse, jsonResponse, MockError } from './errors.ts';
+import { errorResponse, faultOf, jsonResponse, MockError } from './errors.ts';
 import type { PetStore } from './store.ts';
 import { type BodyTransport, fetchTransport } from './transport.ts';
 import type { AllowedHosts } from './trusted-origins.ts';
@@ -41,6 +41,8 @@ export type ControlOptions = {
   /** Pages on these hosts may read and change the data, beside loopback and the mock's own. */
   allowedHosts?: AllowedHosts;
   transport?: BodyTransport;
+  /** Told about every fault answered 500 (never in the body); the CLI logs it. */
+  onError?: (error: unknown, request: Request) => void;
 };
 
 /** Creates the `/__mock/` control handlers over `store`. */
@@ -69,6 +71,8 @@ export function createControlHandlers(store: PetStore, options: ControlOptions =
         await store.ready;
         return jsonResponse(200, await run(request), headers, request, transport);
       } catch (error) {
+        const fault = faultOf(error);
+        if (fault !== undefined) options.onError?.(fault, request);
         return errorResponse(error, headers, request, transport);
       }
     };

@@ -1,6 +1,6 @@
 /** The mock's defaults, in a module light enough for `--help` to load quickly. */
 
-/** The key the mock accepts unless told otherwise (DECISIONS.md). */
+/** The key the mock accepts unless told otherwise (printed at start, shown on its landing page). */
 export const DEFAULT_API_KEY = 'petstore-dev-key';
 
 /** How many seed animals the mock starts with unless told otherwise. */

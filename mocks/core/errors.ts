@@ -9,14 +9,18 @@ import { type BodyTransport, fetchTransport } from './transport.ts';
 /** The error codes of the spec's `Error.code` enum. */
 export type ErrorCode = ErrorBody['code'];
 
-/** A failure the mock answers on purpose: status, code, message and extra headers. */
+/**
+ * A failure the mock answers on purpose: status, code, message and extra headers. A `cause`
+ * is a fault behind it (a file that could not be read or written): the message sent names
+ * no file path, and the cause goes to the server's `onError` (the CLI logs it).
+ */
 export class MockError extends Error {
   readonly status: number;
   readonly code: ErrorCode;
   readonly headers: Record<string, string>;
 
-  constructor(status: number, code: ErrorCode, message: string, headers = {}) {
-    super(message);
+  constructor(status: number, code: ErrorCode, message: string, headers = {}, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
     this.name = 'MockError';
     this.status = status;
     this.code = code;
@@ -56,6 +60,10 @@ export function jsonResponse(
     headers: { ...JSON_HEADERS, ...headers },
   });
 }
+
+/** The fault to report for something thrown: anything but a MockError, or a MockError's cause. */
+export const faultOf = (error: unknown): unknown =>
+  error instanceof MockError ? error.cause : error;
 
 /**
  * Turns anything thrown into an `Error` response: a MockError as it says, anything else

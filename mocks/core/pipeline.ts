@@ -6,7 +6,7 @@
 import type { OperationId } from '../../spec/types.ts';
 import { authenticate, type KeyMatcher } from './auth.ts';
 import { corsHeaders, preflightResponse } from './cors.ts';
-import { errorResponse, jsonResponse, MockError } from './errors.ts';
+import { errorResponse, faultOf, jsonResponse, MockError } from './errors.ts';
 import { applyPrefer } from './prefer.ts';
 import { type Delay, waitFor } from './traffic.ts';
 import type { BodyTransport } from './transport.ts';
@@ -17,7 +17,7 @@ export type PipelineOptions = {
   delay?: Delay;
   limitRate?: () => void;
   transport: BodyTransport;
-  /** Told about every unexpected fault (answered 500); the CLI logs it. */
+  /** Told about every fault answered 500 (never in the body); the CLI logs it. */
   onError?: (error: unknown, request: Request) => void;
 };
 
@@ -73,7 +73,8 @@ export function createPipeline(options: PipelineOptions) {
         options.transport,
       );
     } catch (error) {
-      if (!(error instanceof MockError)) options.onError?.(error, request);
+      const fault = faultOf(error);
+      if (fault !== undefined) options.onError?.(fault, request);
       // A 401 looks the same on every route, even when forced with Prefer on getPet.
       const unauthorized = error instanceof MockError && error.status === 401;
       return errorResponse(

@@ -79,11 +79,14 @@ export async function attachPersistence(store: PetStore, file: string): Promise<
     try {
       await persist();
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      // The body names the error code only: the path and the details go to the log.
+      const code = (error as NodeJS.ErrnoException).code ?? 'write failed';
       throw new MockError(
         500,
         'internal_error',
-        `the change could not be saved to the data file: ${reason}`,
+        `the change could not be saved to the data file (${code}); the mock's output says why`,
+        {},
+        error,
       );
     }
   });

@@ -8,12 +8,13 @@ import { getResponse } from 'msw';
 import { BASE_PATH, MAX_BODY_BYTES } from '../../spec/constants.ts';
 import { createControlHandlers } from '../core/controls.ts';
 import { DEFAULT_API_KEY, DEFAULT_PORT } from '../core/defaults.ts';
-import { errorResponse, MockError } from '../core/errors.ts';
+import { errorResponse, faultOf, MockError } from '../core/errors.ts';
 import { createHandlers } from '../core/handlers.ts';
 import { createStore } from '../core/store.ts';
 import type { Delay } from '../core/traffic.ts';
 import type { AllowedHosts } from '../core/trusted-origins.ts';
 import { besideTransport, carryBodiesBeside } from './bodies-beside.ts';
+import { createDrain } from './drain.ts';
 import { checkAllowedHosts, createHostCheck } from './host-check.ts';
 import { literalIfMalformed, readBody, toHeaders, write } from './io.ts';
 import { createNodeKeyMatcher } from './key-matcher.ts';
@@ -50,6 +51,7 @@ export type MockServer = {
   origin: string;
   baseUrl: string;
   apiKeys: string[];
+  /** Stops listening, lets the requests being answered finish (5 s at most), then closes. */
   close(): Promise<void>;
 };
 
@@ -59,7 +61,21 @@ const NO_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
 // Methods a Fetch Request cannot carry: refused here, the same way on every path.
 const UNREPRESENTABLE = new Set(['CONNECT', 'TRACE', 'TRACK']);
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '']);
+// How long close() lets the requests being answered finish before it cuts their connections.
+const STOP_GRACE_MS = 5_000;
+const STOPPING = 'the mock is stopping and did not handle this request; start it again';
 const HOST_HEADER = /^[A-Za-z0-9.-]+(?::[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::[0-9]{1,5})?$/;
+
+/** The request a fault is reported for (its target as sent when that is not a valid URL). */
+function describe(method: string, base: string, path: string): Request {
+  try {
+    return new Request(base + literalIfMalformed(path), {
+      method: UNREPRESENTABLE.has(method) ? 'GET' : method,
+    });
+  } catch {
+    return new Request(base, { method: 'GET' });
+  }
+}
 
 /** Starts the standalone mock; resolves once it listens. */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
@@ -79,10 +95,15 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       keyMatcher: createNodeKeyMatcher,
       transport: besideTransport,
     }),
-    ...createControlHandlers(store, { transport: besideTransport, allowedHosts }),
+    ...createControlHandlers(store, {
+      transport: besideTransport,
+      allowedHosts,
+      onError: options.onError,
+    }),
   ];
   let origin = '';
   let landing: Landing | undefined;
+  const drain = createDrain();
   const wildcard = WILDCARD_HOSTS.has(host);
   const onRequest = async (req: IncomingMessage, res: ServerResponse) => {
     const method = req.method ?? 'GET';
@@ -96,9 +117,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       // First on every path, the pages included (host-check.ts: DNS rebinding).
       checkHost(req.rawHeaders);
       // The landing page and API reference (landing/): never consulted for the API or /__mock/.
-      if (!path.startsWith(BASE_PATH) && !path.startsWith('/__mock/') && landing?.(req, res)) {
-        return;
-      }
+      const page =
+        path.startsWith(BASE_PATH) || path.startsWith('/__mock/') ? undefined : landing?.(req, res);
+      if (page) return await page;
       if (!path.startsWith('/'))
         throw new MockError(
           404,
@@ -135,7 +156,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         );
       await write(res, response, read?.complete === false);
     } catch (error) {
-      if (!(error instanceof MockError)) options.onError?.(error, new Request(origin));
+      const fault = faultOf(error);
+      if (fault !== undefined) options.onError?.(fault, describe(method, base, path));
       if (!res.headersSent) await write(res, errorResponse(error, {}), true);
       else res.destroy();
     }
@@ -149,7 +171,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       // Enforce the timeouts soon after expiry (node's default check is every 30 s).
       connectionsCheckingInterval: Math.min(2_000, Math.max(100, requestTimeout / 4)),
     },
-    (req, res) => void onRequest(req, res),
+    (req, res) => {
+      if (!drain.stopping) return drain.track(onRequest(req, res));
+      const stopping = new MockError(503, 'service_unavailable', STOPPING);
+      void write(res, errorResponse(stopping, {}), true);
+    },
   );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -162,10 +188,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     origin,
     baseUrl: `${origin}${BASE_PATH}`,
     apiKeys,
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await drain.stop(STOP_GRACE_MS);
+      server.closeAllConnections();
+      await closed;
+    },
   };
 }

@@ -1,17 +1,22 @@
+/**
+ * The standalone mock's pages in Chromium, with the mock started as users start it: `npm run
+ * mock` (the esbuild bundle on plain node) and the installed package's `petstore-mock`.
+ */
 import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type MockServer, startMockServer } from '../../mocks/node/server.ts';
 import { openapiDocument, pointer, required } from '../../spec/document.ts';
+import { installedPackage } from '../package/installed.ts';
+import { type HowStarted, type ShippedMock, startShippedMock } from '../package/shipped-mock.ts';
 import { launchChromium, skipReason } from './harness.ts';
 
 const SKIP = skipReason();
 const REPORT_DIR = new URL('../../reports/browser/', import.meta.url);
 
 let browser: Browser;
-let mock: MockServer;
+let mock: ShippedMock;
 let context: BrowserContext;
 // A page on another origin, as any site the developer visits while the mock runs.
 let otherSite: Server;
@@ -19,10 +24,7 @@ let otherOrigin: string;
 
 beforeAll(async () => {
   if (SKIP) return process.emitWarning(SKIP);
-  [browser, mock] = await Promise.all([
-    launchChromium(),
-    startMockServer({ port: 0, quiet: true }),
-  ]);
+  [browser, mock] = await Promise.all([launchChromium(), startShippedMock('npm run mock')]);
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   otherSite = createServer((_request, response) => response.end('<!doctype html><title>x</title>'));
   await new Promise<void>((resolve) => otherSite.listen(0, '127.0.0.1', resolve));
@@ -31,8 +33,70 @@ beforeAll(async () => {
 
 afterAll(async () => {
   otherSite?.close();
-  await Promise.all([browser?.close(), mock?.close()]);
+  await Promise.all([browser?.close(), mock?.process.stop()]);
 });
+
+/** Every same-origin URL the page's scripts, stylesheets, icons, images and links name. */
+const referencedUrls = (page: Page, origin: string): Promise<string[]> =>
+  page.$$eval(
+    'script[src], link[href], img[src], a[href]',
+    (elements, own) =>
+      elements
+        .map((element) => (element as HTMLScriptElement).src || (element as HTMLLinkElement).href)
+        .filter((url) => url.startsWith(own)),
+    origin,
+  );
+
+it.for<HowStarted>(['npm run mock', 'npx petstore-mock'])(
+  'fills the pets table at / and shows the three operations at /docs/, every asset 200, started by %s',
+  // The installed case waits for the package to be packed and installed (tests/package/).
+  { timeout: 600_000 },
+  async (how, test) => {
+    test.skip(SKIP !== undefined, SKIP);
+    const shipped =
+      how === 'npm run mock'
+        ? mock
+        : await startShippedMock(how, { project: (await installedPackage()).mockOnly });
+    const page = await context.newPage();
+    const failures: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) failures.push(`${response.status()} ${response.url()}`);
+    });
+    page.on('requestfailed', (request) => failures.push(`failed ${request.url()}`));
+    try {
+      await page.goto(`${shipped.origin}/`);
+      await page.waitForFunction(
+        () => document.querySelectorAll('#pets tr').length > 0,
+        undefined,
+        {
+          timeout: 10_000,
+        },
+      );
+      expect(await page.textContent('#data-info')).toMatch(/^\d+ animals?, as of /);
+      const urls = await referencedUrls(page, shipped.origin);
+      await page.goto(`${shipped.origin}/docs/`);
+      for (const operationId of ['listPets', 'createPet', 'getPet']) {
+        await page.waitForSelector(`#operations-pets-${operationId}`, { timeout: 15_000 });
+      }
+      urls.push(...(await referencedUrls(page, shipped.origin)));
+      expect(urls).toEqual(
+        expect.arrayContaining([
+          `${shipped.origin}/landing.js`,
+          `${shipped.origin}/landing.css`,
+          `${shipped.origin}/docs/docs.js`,
+          `${shipped.origin}/docs/swagger-ui-bundle.js`,
+        ]),
+      );
+      for (const url of new Set(urls)) {
+        expect((await fetch(url)).status, url).toBe(200);
+      }
+      expect(failures).toEqual([]);
+    } finally {
+      await page.close();
+      if (shipped !== mock) await shipped.process.stop();
+    }
+  },
+);
 
 it('shows the base URL, the key and a live table of the data at /', async (test) => {
   test.skip(SKIP !== undefined, SKIP);

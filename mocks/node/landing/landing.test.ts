@@ -10,7 +10,9 @@ let origin: string;
 beforeAll(async () => {
   const landing = createLanding({ baseUrl: BASE_URL, apiKeys: ['petstore-dev-key', '<b>k2</b>'] });
   server = createServer((request, response) => {
-    if (!landing(request, response)) response.writeHead(418).end('passed on');
+    const page = landing(request, response);
+    if (!page) response.writeHead(418).end('passed on');
+    else page.catch((error: Error) => response.writeHead(500).end(error.message));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -11,33 +11,41 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openapiDocument } from '../../../spec/document.ts';
+import { MockError } from '../../core/errors.ts';
 import { docsHtml, type LandingFacts, landingHtml } from './pages.ts';
 
-/** Answers a request if it is one of the landing routes; returns false to pass it on. */
-export type Landing = (request: IncomingMessage, response: ServerResponse) => boolean;
+/**
+ * Answers a request if it is one of the landing routes (the promise settles once it is
+ * answered, or rejects with a MockError the server answers); undefined passes it on.
+ */
+export type Landing = (
+  request: IncomingMessage,
+  response: ServerResponse,
+) => Promise<void> | undefined;
 
 type Asset = { type: string; file: () => string };
 
-// Resolving package.json avoids importing swagger-ui-dist, whose entry loads its 1.7 MB bundle.
-const swaggerDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-const ownDir = fileURLToPath(new URL('./assets/', import.meta.url));
+// Resolved when first asked for, so a missing swagger-ui-dist costs only the reference's
+// assets, not the whole server. Resolving package.json avoids importing swagger-ui-dist,
+// whose entry loads its 1.7 MB bundle.
+const swaggerFile = (name: string) =>
+  join(dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json')), name);
+// Beside this module in the checkout; bundles keep that layout (build/module-urls.js).
+const ownFile = (name: string) => fileURLToPath(new URL(`./assets/${name}`, import.meta.url));
 
 const JS = 'text/javascript; charset=utf-8';
 const CSS = 'text/css; charset=utf-8';
 const FILES: Record<string, Asset> = {
-  '/landing.js': { type: JS, file: () => join(ownDir, 'landing.js') },
-  '/landing.css': { type: CSS, file: () => join(ownDir, 'landing.css') },
-  '/docs/docs.js': { type: JS, file: () => join(ownDir, 'docs.js') },
-  '/docs/swagger-ui.css': { type: CSS, file: () => join(swaggerDir, 'swagger-ui.css') },
-  '/docs/swagger-ui-bundle.js': { type: JS, file: () => join(swaggerDir, 'swagger-ui-bundle.js') },
+  '/landing.js': { type: JS, file: () => ownFile('landing.js') },
+  '/landing.css': { type: CSS, file: () => ownFile('landing.css') },
+  '/docs/docs.js': { type: JS, file: () => ownFile('docs.js') },
+  '/docs/swagger-ui.css': { type: CSS, file: () => swaggerFile('swagger-ui.css') },
+  '/docs/swagger-ui-bundle.js': { type: JS, file: () => swaggerFile('swagger-ui-bundle.js') },
   '/docs/swagger-ui-standalone-preset.js': {
     type: JS,
-    file: () => join(swaggerDir, 'swagger-ui-standalone-preset.js'),
+    file: () => swaggerFile('swagger-ui-standalone-preset.js'),
   },
-  '/docs/favicon-32x32.png': {
-    type: 'image/png',
-    file: () => join(swaggerDir, 'favicon-32x32.png'),
-  },
+  '/docs/favicon-32x32.png': { type: 'image/png', file: () => swaggerFile('favicon-32x32.png') },
 };
 
 // Same-origin only: no CORS, not embeddable by other sites, not framed, no sniffing.
@@ -68,6 +76,18 @@ function servedSpec(): Buffer {
   return Buffer.from(JSON.stringify(document, null, 2));
 }
 
+/** A file the pages need could not be read: the body names the route, never the disk path. */
+function unreadable(path: string, error: unknown): MockError {
+  const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+  return new MockError(
+    500,
+    'internal_error',
+    `the mock could not read the file behind ${path} (${code}); reinstall the package (npm ci in a checkout)`,
+    {},
+    error,
+  );
+}
+
 /** Creates the landing routes for a mock serving `facts.baseUrl` with `facts.apiKeys`. */
 export function createLanding(facts: LandingFacts): Landing {
   const cache = new Map<string, Promise<Body>>();
@@ -82,39 +102,37 @@ export function createLanding(facts: LandingFacts): Landing {
     }
     const asset = FILES[path];
     if (!asset) return undefined;
-    return readFile(asset.file()).then((body) =>
-      withEtag({ ...BASE_HEADERS, 'content-type': asset.type }, body),
-    );
+    return new Promise<string>((resolve) => resolve(asset.file()))
+      .then((file) => readFile(file))
+      .then(
+        (body) => withEtag({ ...BASE_HEADERS, 'content-type': asset.type }, body),
+        (error: unknown) => {
+          throw unreadable(path, error);
+        },
+      );
   };
   return (request, response) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
     const path = (request.url ?? '/').split('?', 1)[0] ?? '/';
     if (path === '/docs') {
       response.writeHead(301, { ...BASE_HEADERS, location: '/docs/' }).end();
-      return true;
+      return Promise.resolve();
     }
     let pending = cache.get(path);
     if (!pending) {
       pending = build(path);
-      if (!pending) return false;
+      if (!pending) return undefined;
       cache.set(path, pending);
+      // A file put back later is read again.
+      pending.catch(() => cache.delete(path));
     }
-    pending.then(
-      ({ headers, body }) => {
-        if (request.headers['if-none-match'] === headers.etag) {
-          response.writeHead(304, { ...BASE_HEADERS, etag: headers.etag ?? '' }).end();
-          return;
-        }
-        response.writeHead(200, { ...headers, 'content-length': String(body.length) });
-        response.end(request.method === 'HEAD' ? undefined : body);
-      },
-      (error: unknown) => {
-        cache.delete(path);
-        const reason = error instanceof Error ? error.message : String(error);
-        response.writeHead(500, { ...BASE_HEADERS, 'content-type': 'text/plain; charset=utf-8' });
-        response.end(`the mock could not read ${path}: ${reason}; reinstall with npm ci`);
-      },
-    );
-    return true;
+    return pending.then(({ headers, body }) => {
+      if (request.headers['if-none-match'] === headers.etag) {
+        response.writeHead(304, { ...BASE_HEADERS, etag: headers.etag ?? '' }).end();
+        return;
+      }
+      response.writeHead(200, { ...headers, 'content-length': String(body.length) });
+      response.end(request.method === 'HEAD' ? undefined : body);
+    });
   };
 }

@@ -2,16 +2,17 @@
 // missing or older than any file it was built from, so the mock runs on plain node.
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { keepModuleUrls } from './module-urls.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The bundle's path. */
 export const BUNDLE = `${ROOT}dist/mock.mjs`;
 const INPUTS = `${ROOT}dist/mock.inputs.json`;
 // npm extracts packages with their tarballs' old dates, so a changed package shows only in
 // the lockfiles npm rewrites on install.
 const LOCKFILES = ['package-lock.json', 'node_modules/.package-lock.json'];
-// This file's own build options are an input too.
-const BUILDER = 'scripts/bin/mock-bundle.js';
+// The build's own code is an input too.
+const BUILDERS = ['build/mock-bundle.js', 'build/module-urls.js'];
 
 function isFresh() {
   try {
@@ -38,6 +39,8 @@ export async function ensureMockBundle() {
     metafile: true,
     outfile: BUNDLE,
     logLevel: 'warning',
+    // The landing page's assets are read from mocks/node/landing/assets/, beside their module.
+    plugins: [keepModuleUrls({ root: ROOT, outdir: `${ROOT}dist` })],
     // Bundled CommonJS packages call require() for Node's built-ins.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
@@ -50,7 +53,7 @@ export async function ensureMockBundle() {
   writeFileSync(
     `${INPUTS}.${process.pid}.tmp`,
     JSON.stringify([
-      BUILDER,
+      ...BUILDERS,
       ...Object.keys(result.metafile.inputs),
       ...LOCKFILES.filter((file) => existsSync(`${ROOT}${file}`)),
     ]),

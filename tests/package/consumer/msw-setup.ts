@@ -1,0 +1,14 @@
+// A vitest setup file: every test file of the project talks to the Pet Store handlers,
+// each test starting from the seed data.
+import { setupServer } from 'msw/node';
+import { handlers, resetMockStore } from 'petstore-mock-contract/node';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+
+const server = setupServer(...handlers);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(async () => {
+  server.resetHandlers();
+  await resetMockStore();
+});
+afterAll(() => server.close());
