@@ -223,3 +223,14 @@ it('quotes every consumer file verbatim in docs/package.md', async () => {
     expect(quoted.get(file), file).toBe(await readFile(join(CONSUMER, file), 'utf8'));
   }
 });
+
+it('quotes in the README only consumer files, as they are', async () => {
+  const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
+  const blocks = [
+    ...readme.matchAll(/<!-- tests\/package\/consumer\/([\w.-]+) -->\n```\w+\n([\s\S]*?)```/g),
+  ];
+  expect(blocks.length).toBeGreaterThan(0);
+  for (const [, file, code] of blocks) {
+    expect(code, file).toBe(await readFile(join(CONSUMER, file as string), 'utf8'));
+  }
+});
