@@ -2,13 +2,17 @@
  * runContract: the contract suite against one server, as a function. The bin
  * (scripts/contract.ts), the gate and tests call it; it prints nothing and never exits.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Level } from '../spec/levels.ts';
+import type { RuleId } from '../spec/rules.ts';
 import { coverageTable } from './coverage.ts';
+import { DEFAULT_SEED, DEPTH_SETTINGS, type Depth } from './depth.ts';
 import type { SuiteOptions } from './options.ts';
 import { PreflightError, preflight, type ServerUnderTest } from './preflight.ts';
+import { readRecords } from './run-log.ts';
+import { groupedSummary } from './summary.ts';
 import { type Echo, runSuite, type SuiteCounts } from './vitest-run.ts';
 
 /** How to run the contract suite. Only `server` says what to test; the rest have defaults. */
@@ -21,11 +25,13 @@ export type ContractOptions = {
   categoryId?: number | bigint;
   /** Sends GET requests only (default false). */
   readOnly?: boolean;
-  /** Seed of the generated cases (default: random; the result says which). */
+  /** Seed of the generated cases (default DEFAULT_SEED, fixed, so runs repeat exactly). */
   seed?: number;
-  /** Generated cases per property (default 25). */
+  /** How much to try (default `default`); see depth.ts. */
+  depth?: Depth;
+  /** Generated cases per property (default: the depth's). */
   runs?: number;
-  /** Also writes a JUnit XML report there. */
+  /** Also writes a JUnit XML report there (relative to the current directory). */
   junitFile?: string;
   /** Streams vitest's report is echoed to while the suite runs (default: none). */
   echo?: Echo;
@@ -38,6 +44,9 @@ export type ContractRun = {
   baseUrl: string;
   level: Level;
   readOnly: boolean;
+  depth: Depth;
+  /** Generated cases per property. */
+  runs: number;
   seed: number;
   /** Prefix of the names of the pets the run creates. */
   runId: string;
@@ -58,6 +67,10 @@ export type ContractResult = {
   counts: SuiteCounts;
   /** The statuses exercised per operation, as a table ready to print. */
   coverage: string;
+  /** The rules some check judged during the run. */
+  rulesChecked: RuleId[];
+  /** The grouped summary of the failures, ready to print (empty when none failed). */
+  summary: string;
   /** The JUnit report, when one was asked for and the suite ran. */
   junitFile?: string;
   /** Vitest's report, as it printed it (without colours). */
@@ -77,13 +90,15 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
     reason,
     counts: none,
     coverage: '',
+    rulesChecked: [],
+    summary: '',
     report: '',
     durationMs: Date.now() - started,
   });
   let server: ServerUnderTest;
   let stopMock: (() => Promise<void>) | undefined;
   try {
-    if (options.server) server = await preflight(options.server);
+    if (options.server) server = await preflight(options.server, options.readOnly);
     else {
       const { startLocalMock } = await import('./local-mock.ts');
       const mock = await startLocalMock();
@@ -96,16 +111,19 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
   }
   const logDir = await mkdtemp(join(tmpdir(), 'petstore-contract-'));
   try {
+    const depth = options.depth ?? 'default';
+    const settings = DEPTH_SETTINGS[depth];
     const run: ContractRun = {
       baseUrl: server.baseUrl,
       level: options.level ?? 'interface',
       readOnly: options.readOnly ?? false,
-      seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
+      depth,
+      runs: options.runs ?? settings.runs,
+      seed: options.seed ?? DEFAULT_SEED,
       runId: newRunId(),
       localMock: stopMock !== undefined,
     };
     options.onStart?.(run);
-    const logFile = join(logDir, 'exchanges.jsonl');
     const suite: SuiteOptions = {
       baseUrl: server.baseUrl,
       apiKey: server.apiKey,
@@ -113,18 +131,25 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
       categoryId: options.categoryId ?? 1,
       readOnly: run.readOnly,
       seed: run.seed,
-      runs: options.runs ?? 25,
+      runs: run.runs,
+      depth,
+      concurrent: settings.concurrent,
+      generatedNames: settings.generatedNames,
       runId: run.runId,
-      logFile,
+      logDir,
     };
-    const outcome = await runSuite(suite, options.junitFile, options.echo);
-    const log = await readFile(logFile, 'utf8').catch(() => '');
+    const junitFile = options.junitFile && resolve(options.junitFile);
+    const outcome = await runSuite(suite, junitFile, options.echo);
+    const failures = await readRecords(logDir, 'failures');
+    const rules = await readRecords(logDir, 'rules');
     return {
       verdict: outcome.failed ? 'failed' : 'passed',
       run,
       counts: outcome.counts,
-      coverage: coverageTable(log, run.level),
-      junitFile: options.junitFile,
+      coverage: coverageTable(await readRecords(logDir, 'exchanges'), run.level),
+      rulesChecked: [...new Set(rules.map((r) => r.rule))],
+      summary: outcome.failed ? groupedSummary(failures, outcome.outcomes) : '',
+      junitFile,
       report: outcome.report,
       durationMs: Date.now() - started,
     };

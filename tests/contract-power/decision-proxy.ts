@@ -1,5 +1,5 @@
 /**
- * A proxy in front of the real mock that breaks exactly one decision of DECISIONS.md,
+ * A proxy in front of the real mock that breaks exactly one decision of the spec (an `x-decision`),
  * so the strict level can be shown failing where the interface level must still pass.
  */
 import { createServer, type IncomingHttpHeaders, request } from 'node:http';

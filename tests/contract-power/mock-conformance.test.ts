@@ -16,6 +16,6 @@ for (const level of ['interface', 'strict'] as const) {
       '10',
     ]);
     expect(code, output.split('\n').slice(-80).join('\n')).toBe(0);
-    expect(output).toContain('Conformant: every check passed.');
+    expect(output).toContain('CONFORMANT: every check passed.');
   }, 180_000);
 }
