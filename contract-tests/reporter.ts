@@ -81,6 +81,9 @@ export class ContractReporter implements Reporter {
       ...(skipped > 0 ? [`${skipped} skipped`] : []),
     ];
     this.#print(`  ${mark} ${shortName(module.moduleId).padEnd(22)} ${counts.join(', ')}`);
+    for (const test of module.children.allTests())
+      for (const note of test.annotations())
+        this.#print(`      note: ${test.name}: ${note.message}`);
   }
 
   onTestRunEnd(_modules: unknown, unhandled: readonly ErrorLike[]): void {

@@ -93,3 +93,17 @@ export function ruleOfIssue(
   }
   return cited ?? fallback;
 }
+
+/** The properties of an object schema (after `$ref`s) the spec marks `readOnly`, by name. */
+export function readOnlyProperties(document: unknown, pointer: string): Record<string, Node> {
+  const object = resolve(document, pointer.replace(/^#/, ''));
+  const found: Record<string, Node> = {};
+  if (!object) return found;
+  const properties = (object.node.properties ?? {}) as Record<string, Node>;
+  for (const [key, own] of Object.entries(properties)) {
+    const property = resolve(document, `${object.pointer}/properties/${escapeKey(key)}`);
+    if (own.readOnly === true || property?.node.readOnly === true)
+      found[key] = property?.node ?? own;
+  }
+  return found;
+}

@@ -29,8 +29,8 @@ beforeAll(async () => {
         REFERENCE_KEY,
         '--seed',
         '42',
-        '--runs',
-        '6',
+        '--depth',
+        'quick',
         ...(c.args ?? []),
       ];
       results.set(c.name, await runContractCli(args));
