@@ -11,7 +11,7 @@
  */
 import { nodeAt, requestBodySchema, resolve } from '../spec/document.ts';
 import { stringifyJson } from '../spec/json.ts';
-import { documentAtLevel, type Level, listDecisions } from '../spec/levels.ts';
+import { documentAtLevel, type Level } from '../spec/levels.ts';
 import type { RuleId } from '../spec/rules.ts';
 import { specValidator } from '../spec/validation.ts';
 import {
@@ -22,6 +22,7 @@ import {
   stringValues,
   unique,
 } from './catalogue-values.ts';
+import { decisionOn, limitsOpen } from './schema-rules.ts';
 
 /** What a case must get: refused with 400, stored exactly, or either. */
 export type Expectation = 'accept' | 'reject' | 'open';
@@ -43,18 +44,6 @@ export type BodyCase = {
 type Node = Record<string, unknown>;
 const strictDocument = documentAtLevel('strict');
 const RAW = '\u0000raw\u0000';
-
-/** Whether a decision adds keywords to an element: the interface leaves its limits open. */
-const limitsOpen = (...pointers: string[]) =>
-  listDecisions(strictDocument).some(
-    (d) => pointers.includes(d.element) && (d.adds?.length ?? 0) > 0,
-  );
-
-/** The id of the decision adding keywords to one of the elements, if any. */
-const decisionOn = (...pointers: string[]) =>
-  listDecisions(strictDocument).find(
-    (d) => pointers.includes(d.element) && (d.adds?.length ?? 0) > 0,
-  )?.id as RuleId | undefined;
 
 /** The values to try for one property schema (its own edges, then other JSON types). */
 function valuesFor(schema: Node, tag: string, texts: readonly string[]): CatalogueValue[] {

@@ -1,46 +1,13 @@
 /**
- * The checks every response must pass, whatever was asked (Schemathesis's
- * not_a_server_error, status_code_conformance, content_type_conformance,
- * response_schema_conformance and response_headers_conformance), each citing its rule.
+ * Checks of what a response carries, whatever was asked (Schemathesis's
+ * content_type_conformance and response_schema_conformance), each citing its rule; the
+ * status checks are in status-checks.ts, and re-exported here.
  */
-import { type Check, check, isObject, type RuleId, show } from './check.ts';
+import { type Check, check, isObject, show } from './check.ts';
 import type { OperationId } from './http.ts';
 import { ruleOfIssue, schemaRules } from './schema-rules.ts';
 import type { ContractSpec } from './spec-model.ts';
-
-/** The rule saying which statuses an operation answers with (for `other` routes: 404). */
-export const RESPONSES_RULE = {
-  listPets: 'list-responses',
-  createPet: 'create-responses',
-  getPet: 'get-responses',
-  other: 'unknown-route-404',
-} as const satisfies Record<OperationId, RuleId>;
-
-/** A 5xx is never an answer the contract allows: the server failed on the request. */
-export const notServerError = (rule: RuleId): Check =>
-  check(rule, ({ response }) =>
-    response.status >= 500
-      ? {
-          title: 'Server error',
-          received: `${response.status} ${show(response.json ?? response.text, 120)}`,
-          expected: 'a documented status below 500',
-        }
-      : undefined,
-  );
-
-/** The status is one the spec documents for the operation at the run's level. */
-export const statusDocumented = (spec: ContractSpec, operation: OperationId): Check => {
-  const documented = Object.keys(spec.responses(operation));
-  return check(RESPONSES_RULE[operation], ({ response }) =>
-    documented.includes(String(response.status))
-      ? undefined
-      : {
-          title: 'Undocumented status code',
-          received: String(response.status),
-          expected: `one of ${documented.join(', ')} for ${operation}`,
-        },
-  );
-};
+import { RESPONSES_RULE } from './status-checks.ts';
 
 /** A response with a body declares a JSON media type and its body parses as JSON. */
 export const jsonContentType: Check = check('json', ({ response }) => {
@@ -111,8 +78,9 @@ export const errorStatusMatches: Check = check('error-status', ({ response }) =>
       };
 });
 
-/** The answer is an Error object whatever its status or media type, as every error must be. */
+/** An error answer is an Error object whatever its media type, as every error must be. */
 export const isErrorObject: Check = check('error-shape', ({ response }) => {
+  if (response.status < 400) return undefined; // not an error: the status check says so
   const body = response.json;
   const ok =
     isObject(body) &&
@@ -128,14 +96,10 @@ export const isErrorObject: Check = check('error-shape', ({ response }) => {
       };
 });
 
-/** The status is one of those a rule allows for this request. */
-export const statusIn = (allowed: readonly number[], rule: RuleId, why: string): Check =>
-  check(rule, ({ response }) =>
-    allowed.includes(response.status)
-      ? undefined
-      : {
-          title: `Expected ${allowed.join(' or ')} ${why}`,
-          received: `${response.status} ${show(response.json ?? response.text, 160)}`,
-          expected: `status ${allowed.join(' or ')}`,
-        },
-  );
+export {
+  isStatusCheck,
+  notServerError,
+  RESPONSES_RULE,
+  statusDocumented,
+  statusIn,
+} from './status-checks.ts';

@@ -7,7 +7,9 @@ import { client, options, uniqueName, verifyOrStop } from './harness.ts';
 import { bearer, type Exchange, jsonWithKey } from './http.ts';
 import { createdEchoes, type Pet } from './pet-checks.ts';
 
-export { STATUSES } from './spec-model.ts';
+import { STATUSES } from './spec-model.ts';
+
+export { STATUSES };
 
 /** GET /pets with a query string (without `?`), with the key. */
 export const listPets = (query = '') =>
@@ -61,3 +63,23 @@ export async function createOrStop(body: Record<string, unknown>): Promise<Pet> 
 
 /** Ids no conforming server holds for this run, as text: the largest int64, then one below. */
 export const ABSENT_IDS = [String(2n ** 63n - 1n), String(2n ** 63n - 2n)] as const;
+
+/** Creates `count` pets of this run, statuses in turn, ten at a time; stops the test on a failure. */
+export async function createPets(count: number, tag: string): Promise<Pet[]> {
+  const pets: Pet[] = [];
+  for (let batch = 0; batch < count; batch += 10) {
+    const bodies = Array.from({ length: Math.min(10, count - batch) }, (_, i) =>
+      newPet(tag, STATUSES[(batch + i) % STATUSES.length]),
+    );
+    const created = await Promise.all(bodies.map((body) => createPet(body)));
+    for (const [i, exchange] of created.entries()) {
+      verifyOrStop(
+        exchange,
+        statusIn([201], 'create-responses', 'for a valid creation'),
+        createdEchoes(bodies[i] ?? {}),
+      );
+      pets.push(petOf(exchange));
+    }
+  }
+  return pets;
+}

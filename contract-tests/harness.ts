@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest';
 import type { Check, Failure, RuleId } from './check.ts';
-import { statusDocumented, statusIn } from './checks.ts';
+import { isStatusCheck, statusDocumented, statusIn } from './checks.ts';
 import { commonChecks } from './common-checks.ts';
 import { authShellFor, curlCommand } from './curl.ts';
 import { type Client, createClient, type Exchange } from './http.ts';
@@ -79,7 +79,7 @@ export function cite(rules: readonly RuleId[]): void {
 /** Records a failure for the grouped summary. */
 export function recordFailure(failure: Failure, exchange: Exchange, note?: string): void {
   appendRecord(options.logDir, 'failures', {
-    test: expect.getState().currentTestName ?? '(outside a test)',
+    test: expect.getState().currentTestName ?? `set-up of ${fileOf(expect.getState().testPath)}`,
     ...failure,
     request: describeRequest(exchange),
     response: describeResponse(exchange),
@@ -88,6 +88,9 @@ export function recordFailure(failure: Failure, exchange: Exchange, note?: strin
   });
 }
 
+const fileOf = (path: string | undefined) =>
+  (path ?? 'the suite').replace(/^.*\//, '').replace(/\.contract\.ts$/, '');
+
 const withCommon = (exchange: Exchange, checks: Check[]) => [
   ...commonChecks(spec, exchange.request.operation, options.apiKey),
   ...checks,
@@ -95,18 +98,23 @@ const withCommon = (exchange: Exchange, checks: Check[]) => [
 
 /** The failures of the checks on one exchange, every judged rule cited. */
 export function judge(exchange: Exchange, checks: Check[]): Failure[] {
+  const serverError = exchange.response.status >= 500;
   return withCommon(exchange, checks).flatMap((check) => {
     cite(check.rules);
+    if (serverError && isStatusCheck(check)) return [];
     const failure = check(exchange);
     return failure ? [failure] : [];
   });
 }
 
-/** Runs the checks every response must pass (status documented), then the given ones, softly. */
+/**
+ * Runs the checks every response must pass, then the given ones, softly. The status must be
+ * documented, unless a given check names the statuses allowed (it then says it alone).
+ */
 export function verify(exchange: Exchange, ...checks: Check[]): boolean {
   const { operation } = exchange.request;
-  const documented = operation === 'other' ? [] : [statusDocumented(spec, operation)];
-  return verifyAll(exchange, [...documented, ...checks]);
+  const named = operation === 'other' || checks.some(isStatusCheck);
+  return verifyAll(exchange, [...(named ? [] : [statusDocumented(spec, operation)]), ...checks]);
 }
 
 /**

@@ -17,11 +17,24 @@ export type Pet = {
 
 const FIELDS = ['name', 'categoryId', 'status'] as const;
 const equalField = (field: (typeof FIELDS)[number], a: unknown, b: unknown) =>
-  field === 'categoryId' ? sameInteger(a, b) : a === b;
+  field === 'categoryId'
+    ? sameInteger(a, b)
+    : a === b || (typeof a === 'object' && show(a) === show(b));
+
+/** Where two texts first differ, and their lengths, for texts too long to compare by eye. */
+function whereTextsDiffer(received: unknown, sent: unknown): string {
+  if (typeof received !== 'string' || typeof sent !== 'string') return '';
+  const chars = [...received];
+  const want = [...sent];
+  const at = want.findIndex((c, i) => chars[i] !== c);
+  const index = at === -1 ? want.length : at;
+  return ` (${chars.length} characters, ${want.length} sent; they differ from character ${index + 1})`;
+}
 
 /** The created pet carries an integer id and the sent fields unchanged. */
 export const createdEchoes = (sent: Record<string, unknown>): Check =>
   check(['created-echoes', 'id-assigned'], ({ response }) => {
+    if (!response.isJson) return undefined; // not JSON at all: the json check says so
     const body = response.json;
     if (!isObject(body))
       return { title: 'Created pet is not an object', received: show(body), expected: 'a Pet' };
@@ -36,7 +49,7 @@ export const createdEchoes = (sent: Record<string, unknown>): Check =>
       if (!(field in sent) || equalField(field, body[field], sent[field])) continue;
       return {
         title: `Created pet changed ${field}`,
-        received: `${field} ${show(body[field])}`,
+        received: `${field} ${show(body[field])}${whereTextsDiffer(body[field], sent[field])}`,
         expected: `${field} ${show(sent[field])} as sent`,
       };
     }

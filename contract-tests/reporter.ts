@@ -76,11 +76,14 @@ export class ContractReporter implements Reporter {
     const skipped = cases.filter((c) => c.state === 'skipped').length;
     const mark = failed > 0 ? '×' : skipped === cases.length ? '-' : '✓';
     const counts = [
-      `${cases.length} checks`,
+      `${cases.length} check${cases.length === 1 ? '' : 's'}`,
       ...(failed > 0 ? [`${failed} failed`] : []),
       ...(skipped > 0 ? [`${skipped} skipped`] : []),
     ];
-    this.#print(`  ${mark} ${shortName(module.moduleId).padEnd(22)} ${counts.join(', ')}`);
+    const seconds = (module.diagnostic().duration / 1000).toFixed(1);
+    this.#print(
+      `  ${mark} ${shortName(module.moduleId).padEnd(22)} ${counts.join(', ')} (${seconds} s)`,
+    );
     for (const test of module.children.allTests())
       for (const note of test.annotations())
         this.#print(`      note: ${test.name}: ${note.message}`);

@@ -4,7 +4,7 @@
  * breaks: a wrong `status` inside a pet cites `pet-status`, a missing field `pet-shape`.
  */
 import { escapeKey, resolve } from '../spec/document.ts';
-import type { Level } from '../spec/levels.ts';
+import { type Level, listDecisions } from '../spec/levels.ts';
 import { listRules, type Rule, type RuleId } from '../spec/rules.ts';
 import type { SchemaIssue } from '../spec/validation.ts';
 
@@ -107,3 +107,13 @@ export function readOnlyProperties(document: unknown, pointer: string): Record<s
   }
   return found;
 }
+
+/** Whether a decision adds keywords to an element: the interface leaves its limits open. */
+export const limitsOpen = (...pointers: string[]) =>
+  listDecisions().some((d) => pointers.includes(d.element) && (d.adds?.length ?? 0) > 0);
+
+/** The id of the decision adding keywords to one of the elements, if any. */
+export const decisionOn = (...pointers: string[]) =>
+  listDecisions().find((d) => pointers.includes(d.element) && (d.adds?.length ?? 0) > 0)?.id as
+    | RuleId
+    | undefined;

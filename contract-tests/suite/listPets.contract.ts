@@ -7,10 +7,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BASE_PATH } from '../../spec/constants.ts';
 import { statusIn } from '../checks.ts';
 import { basePathVersioned } from '../common-checks.ts';
-import { createPet, listPets, newPet, STATUSES } from '../fixtures.ts';
+import { createPets, listPets, STATUSES } from '../fixtures.ts';
 import { options, verify, verifyOrStop } from '../harness.ts';
 import {
-  createdEchoes,
   itemsHaveStatus,
   knownItemsUnchanged,
   type Pet,
@@ -31,17 +30,7 @@ const known: Record<string, number> & { all: number } = {
 
 beforeAll(async () => {
   if (!options.readOnly) {
-    for (let batch = 0; batch < 101; batch += 10) {
-      const bodies = Array.from({ length: Math.min(10, 101 - batch) }, (_, i) =>
-        newPet('list', STATUSES[(batch + i) % 3]),
-      );
-      const created = await Promise.all(bodies.map((body) => createPet(body)));
-      for (const [i, exchange] of created.entries()) {
-        verifyOrStop(exchange, createdEchoes(bodies[i] as Record<string, unknown>));
-        const pet = exchange.response.json as Pet;
-        ours.set(String(pet.id), pet);
-      }
-    }
+    for (const pet of await createPets(101, 'list')) ours.set(String(pet.id), pet);
     known.all = ours.size;
     for (const status of STATUSES)
       known[status] = [...ours.values()].filter((p) => p.status === status).length;
