@@ -28,7 +28,7 @@ beforeAll(async () => {
       const args = ['--base-url', proxy.baseUrl, '--api-key', mock.apiKeys[0] ?? ''];
       results.set(
         key(run),
-        await runContractCli([...args, '--level', run.level, '--seed', '3', '--runs', '4']),
+        await runContractCli([...args, '--level', run.level, '--seed', '3', '--depth', 'quick']),
       );
     } finally {
       await proxy.close();
