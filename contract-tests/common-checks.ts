@@ -15,6 +15,7 @@ import {
 } from './checks.ts';
 import type { OperationId } from './http.ts';
 import type { ContractSpec } from './spec-model.ts';
+import { explainsStatus } from './status-checks.ts';
 
 /** The rules stated on a documented header's element (all of them are decisions today). */
 const headerRules = (pointers: string[]): RuleId[] =>
@@ -46,14 +47,16 @@ export function headersMatchSchema(spec: ContractSpec, operation: OperationId): 
 
 /** A request carrying exactly `Authorization: Bearer <key>` is never refused as unauthenticated. */
 export const keyAccepted = (apiKey: string): Check =>
-  check('auth-required', ({ request, response }) =>
-    request.headers.authorization === `Bearer ${apiKey}` && response.status === 401
-      ? {
-          title: 'The valid key was refused',
-          received: '401 for Authorization: Bearer <the key given with --api-key>',
-          expected: 'the request served (any status but 401)',
-        }
-      : undefined,
+  explainsStatus(
+    check('auth-required', ({ request, response }) =>
+      request.headers.authorization === `Bearer ${apiKey}` && response.status === 401
+        ? {
+            title: 'The valid key was refused',
+            received: '401 for Authorization: Bearer <the key given with --api-key>',
+            expected: 'the request served (any status but 401)',
+          }
+        : undefined,
+    ),
   );
 
 /** The operations are served under a base path whose last segment is the version `/v1`. */
@@ -76,14 +79,16 @@ export const basePathVersioned = (basePath: string): Check =>
  * that date it answers neither 410 Gone nor a redirect to its replacement.
  */
 export const servedUntilSunset = (sunset: string, now = new Date()): Check =>
-  check('get-deprecated', ({ request, response }) =>
-    now < new Date(`${sunset}T00:00:00Z`) && [301, 302, 307, 308, 410].includes(response.status)
-      ? {
-          title: `${request.operation} withdrawn before its announced removal`,
-          received: `${response.status}`,
-          expected: `the operation served until ${sunset}`,
-        }
-      : undefined,
+  explainsStatus(
+    check('get-deprecated', ({ request, response }) =>
+      now < new Date(`${sunset}T00:00:00Z`) && [301, 302, 307, 308, 410].includes(response.status)
+        ? {
+            title: `${request.operation} withdrawn before its announced removal`,
+            received: `${response.status}`,
+            expected: `the operation served until ${sunset}`,
+          }
+        : undefined,
+    ),
   );
 
 const cache = new Map<string, Check[]>();

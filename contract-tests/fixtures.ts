@@ -64,6 +64,15 @@ export async function createOrStop(body: Record<string, unknown>): Promise<Pet> 
 /** Ids no conforming server holds for this run, as text: the largest int64, then one below. */
 export const ABSENT_IDS = [String(2n ** 63n - 1n), String(2n ** 63n - 2n)] as const;
 
+/**
+ * Makes sure the server holds more than `count` pets: when a page of `count` is full they
+ * exist already and one more will do; otherwise (fewer, or pages capped) `count + 1` are made.
+ */
+export async function ensurePetsBeyond(count: number, tag: string): Promise<void> {
+  const page = (await listPets(`limit=${count}`)).response.json;
+  await createPets(Array.isArray(page) && page.length >= count ? 1 : count + 1, tag);
+}
+
 /** Creates `count` pets of this run, statuses in turn, ten at a time; stops the test on a failure. */
 export async function createPets(count: number, tag: string): Promise<Pet[]> {
   const pets: Pet[] = [];

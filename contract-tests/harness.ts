@@ -13,6 +13,7 @@ import { suiteOptions } from './options.ts';
 import { describeRequest, describeResponse, renderFailure } from './report.ts';
 import { appendRecord } from './run-log.ts';
 import { loadContractSpec } from './spec-model.ts';
+import { isExplaining } from './status-checks.ts';
 
 declare module 'vitest' {
   interface Assertion<T> {
@@ -96,15 +97,22 @@ const withCommon = (exchange: Exchange, checks: Check[]) => [
   ...checks,
 ];
 
-/** The failures of the checks on one exchange, every judged rule cited. */
+/**
+ * The failures of the checks on one exchange, every judged rule cited. Once a common check
+ * explains a wrong status (a 5xx, the key refused), the status checks are not run.
+ */
 export function judge(exchange: Exchange, checks: Check[]): Failure[] {
-  const serverError = exchange.response.status >= 500;
-  return withCommon(exchange, checks).flatMap((check) => {
+  const failures: Failure[] = [];
+  let explained = false;
+  for (const check of withCommon(exchange, checks)) {
     cite(check.rules);
-    if (serverError && isStatusCheck(check)) return [];
+    if (explained && isStatusCheck(check)) continue;
     const failure = check(exchange);
-    return failure ? [failure] : [];
-  });
+    if (!failure) continue;
+    failures.push(failure);
+    explained ||= isExplaining(check);
+  }
+  return failures;
 }
 
 /**

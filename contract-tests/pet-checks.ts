@@ -34,7 +34,8 @@ function whereTextsDiffer(received: unknown, sent: unknown): string {
 /** The created pet carries an integer id and the sent fields unchanged. */
 export const createdEchoes = (sent: Record<string, unknown>): Check =>
   check(['created-echoes', 'id-assigned'], ({ response }) => {
-    if (!response.isJson) return undefined; // not JSON at all: the json check says so
+    // Not a success, or not JSON at all: the status and json checks say so.
+    if (!response.isJson || response.status >= 300) return undefined;
     const body = response.json;
     if (!isObject(body))
       return { title: 'Created pet is not an object', received: show(body), expected: 'a Pet' };
@@ -65,6 +66,7 @@ export const isSamePet = (value: unknown, pet: Pet) =>
 /** The body equals a known pet exactly; an id that differs only beyond 2^53 cites `id-int64`. */
 export const equalsPet = (expected: Pet, rule: RuleId = 'get-found'): Check =>
   check([rule, 'id-int64'], ({ response }) => {
+    if (response.status !== 200) return undefined; // the status check says what is wrong
     const body = response.json;
     if (isSamePet(body, expected)) return undefined;
     const id = isObject(body) ? body.id : undefined;

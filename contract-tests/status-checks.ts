@@ -14,16 +14,32 @@ export const RESPONSES_RULE = {
   other: 'unknown-route-404',
 } as const satisfies Record<OperationId, RuleId>;
 
+const EXPLAINING = new WeakSet<Check>();
+
+/**
+ * Marks a check whose failure says all there is to say about a wrong status (a 5xx, a
+ * valid key refused, an operation withdrawn): the other status checks are then not run.
+ */
+export const explainsStatus = (judge: Check): Check => {
+  EXPLAINING.add(judge);
+  return judge;
+};
+
+/** Whether a failure of this check explains the status (see explainsStatus). */
+export const isExplaining = (judge: Check): boolean => EXPLAINING.has(judge);
+
 /** A 5xx is never an answer the contract allows: the server failed on the request. */
 export const notServerError = (rule: RuleId): Check =>
-  check(rule, ({ response }) =>
-    response.status >= 500
-      ? {
-          title: 'Server error',
-          received: `${response.status} ${show(response.json ?? response.text, 120)}`,
-          expected: 'a documented status below 500',
-        }
-      : undefined,
+  explainsStatus(
+    check(rule, ({ response }) =>
+      response.status >= 500
+        ? {
+            title: 'Server error',
+            received: `${response.status} ${show(response.json ?? response.text, 120)}`,
+            expected: 'a documented status below 500',
+          }
+        : undefined,
+    ),
   );
 
 /** The status is one the spec documents for the operation at the run's level. */

@@ -74,6 +74,12 @@ export const INPUT_FAULTS = {
   'key-extra-characters-accepted': 'the key followed by anything passes',
   'key-inner-whitespace-stripped': 'whitespace inside the token is removed before comparing',
   'key-trimmed': 'the token is trimmed with String.trim (no-break spaces too)',
+  'key-refused-on-create': 'the valid key is refused by createPet',
+  'served-at-root': 'the operations are served without the /v1 base path',
+  'getPet-gone-early': 'getPet answers 410 Gone before its announced removal',
+  'ids-rounded-when-read': 'getPet and listPets write ids above 2^53 rounded',
+  'petId-read-as-double': 'petId is read as a double (2^53+1 finds pet 2^53)',
+  'list-trims-names': 'listPets writes names trimmed (getPet does not)',
 } as const;
 
 /** One way of breaking the interface. */

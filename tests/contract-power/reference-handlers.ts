@@ -49,7 +49,7 @@ export function createHandlers({ variant, has, store, out }: Context) {
     const page = has('list-always-empty')
       ? []
       : store.list(status).slice(0, Math.min(limit, variant.pageCap ?? limit));
-    const items = page.map(view);
+    const items = page.map((pet) => view(pet, 'listPets'));
     return send(res, 200, has('list-wrapped-in-object') ? { items } : items);
   };
 
@@ -73,7 +73,7 @@ export function createHandlers({ variant, has, store, out }: Context) {
       res.writeHead(201, { 'content-type': 'application/json' });
       return res.end(byHand(pet));
     }
-    const created = view(pet);
+    const created = view(pet, 'createPet');
     if (has('create-without-id')) delete created.id;
     return send(res, has('create-answers-200') ? 200 : 201, created);
   };
@@ -89,10 +89,10 @@ export function createHandlers({ variant, has, store, out }: Context) {
       );
     if (has('server-error-on-huge-petId') && BigInt(digits) > 2n ** 63n - 1n)
       throw new ServerFault('overflow');
-    const id = BigInt(digits);
+    const id = has('petId-read-as-double') ? BigInt(Number(digits)) : BigInt(digits);
     const pet = has('get-returns-another-pet') ? store.get(id - 1n) : store.get(id);
     if (!pet || has('state-not-kept')) return error(res, 404, `no pet with id ${raw}`);
-    return send(res, 200, view(pet));
+    return send(res, 200, view(pet, 'getPet'));
   };
 
   return { listPets, createPet, getPet };

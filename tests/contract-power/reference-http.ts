@@ -12,6 +12,7 @@ const CODES: Record<number, string> = {
   400: 'validation_failed',
   401: 'unauthorized',
   404: 'not_found',
+  410: 'gone',
   500: 'internal_error',
 };
 
@@ -20,10 +21,13 @@ export type Responder = ReturnType<typeof createResponder>;
 
 /** Creates the writers of a server with this variant and fault. */
 export function createResponder(variant: Variant, has: (f: Fault) => boolean) {
-  const view = (pet: StoredPet) => {
-    const id = has('rounded-int64-ids') ? Number(pet.id) : pet.id;
-    const out: Record<string, unknown> = { ...pet, id };
+  /** A pet as one operation writes it. */
+  const view = (pet: StoredPet, by: 'createPet' | 'getPet' | 'listPets') => {
+    const rounded =
+      has('rounded-int64-ids') || (has('ids-rounded-when-read') && by !== 'createPet');
+    const out: Record<string, unknown> = { ...pet, id: rounded ? Number(pet.id) : pet.id };
     if (has('responses-miss-categoryId')) delete out.categoryId;
+    if (has('list-trims-names') && by === 'listPets') out.name = pet.name.trim();
     return out;
   };
   const send = (res: ServerResponse, status: number, body: unknown, type = 'application/json') => {

@@ -27,6 +27,9 @@ export async function startReferenceServer(options: { fault?: Fault; variant?: V
 
   const handle = async (req: IncomingMessage, res: ServerResponse, text: string) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    // Served at the root: /pets is what /v1/pets is elsewhere, and /v1/... is nothing.
+    if (has('served-at-root'))
+      url.pathname = url.pathname.startsWith('/v1/') ? '/none' : `/v1${url.pathname}`;
     const idMatch = /^\/v1\/pets\/([^/]+)$/.exec(url.pathname);
     const route =
       url.pathname === '/v1/pets'
@@ -50,7 +53,11 @@ export async function startReferenceServer(options: { fault?: Fault; variant?: V
     const skipAuth = route === 'getPet' && has('auth-skipped-on-getPet');
     if (!skipAuth && !authorized(header, has)) return error(res, 401, 'missing or invalid API key');
     if (route === 'listPets' && req.method === 'GET') return listPets(res, url);
+    if (route === 'createPet' && has('key-refused-on-create'))
+      return error(res, 401, 'this key may not create pets');
     if (route === 'createPet') return createPet(res, text);
+    if (route === 'getPet' && has('getPet-gone-early'))
+      return error(res, 410, 'getPet was removed');
     if (route === 'getPet' && req.method === 'GET')
       return getPet(res, decodeURIComponent(idMatch?.[1] ?? ''));
     return error(res, 404, `no route ${req.method} ${url.pathname}`);
@@ -68,7 +75,7 @@ export async function startReferenceServer(options: { fault?: Fault; variant?: V
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
+    baseUrl: `http://127.0.0.1:${port}${has('served-at-root') ? '' : '/v1'}`,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -11,8 +11,10 @@ const STATUSES = ['available', 'pending', 'sold'];
 /** An in-memory store of pets, bent by at most one fault. */
 export function createStore(variant: Variant, has: (f: Fault) => boolean) {
   const pets = new Map<bigint, StoredPet>();
-  // Rounding only shows above 2^53, so the rounding fault starts its ids there.
-  let nextId = variant.firstId ?? (has('rounded-int64-ids') ? 2n ** 53n + 7n : 1n);
+  // Rounding only shows above 2^53, so the faults that round start their ids there.
+  const rounding =
+    has('rounded-int64-ids') || has('ids-rounded-when-read') || has('petId-read-as-double');
+  let nextId = variant.firstId ?? (rounding ? 2n ** 53n : 1n);
   const step = variant.idStep ?? 1n;
   const put = (id: bigint, pet: Omit<StoredPet, 'id'>) => {
     const stored = { id, ...pet };
