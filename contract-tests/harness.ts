@@ -7,12 +7,11 @@ import { expect } from 'vitest';
 import type { Check, Failure, RuleId } from './check.ts';
 import { isStatusCheck, statusDocumented, statusIn } from './checks.ts';
 import { commonChecks } from './common-checks.ts';
-import { authShellFor, curlCommand } from './curl.ts';
-import { type Client, createClient, type Exchange } from './http.ts';
-import { suiteOptions } from './options.ts';
+import { curlCommand } from './curl.ts';
+import type { Exchange } from './http.ts';
 import { describeRequest, describeResponse, renderFailure } from './report.ts';
+import { options, spec } from './run-context.ts';
 import { appendRecord } from './run-log.ts';
-import { loadContractSpec } from './spec-model.ts';
 import { isExplaining } from './status-checks.ts';
 
 declare module 'vitest' {
@@ -32,39 +31,7 @@ expect.extend({
   },
 });
 
-/** The options of this run, provided by runContract. */
-export const options = suiteOptions();
-/** The spec at this run's level. */
-export const spec = loadContractSpec(options.level);
-
-/** Sends a request, refusing anything but GET with --read-only, and notes the key's shell form. */
-function guarded(inner: Client): Client {
-  return {
-    baseUrl: inner.baseUrl,
-    send: (request) => {
-      if (options.readOnly && request.method !== 'GET')
-        return Promise.reject(
-          new Error(`read-only run: refusing to send ${request.method} ${request.path}`),
-        );
-      const authorization = request.headers.authorization;
-      const authShell =
-        request.authShell ??
-        (authorization === undefined ? undefined : authShellFor(authorization, options.apiKey));
-      return inner.send({ ...request, authShell });
-    },
-  };
-}
-
-/** The client every suite file uses. */
-export const client = guarded(
-  createClient(options.baseUrl, ({ request, response }) =>
-    appendRecord(options.logDir, 'exchanges', {
-      operation: request.operation,
-      method: request.method,
-      status: response.status,
-    }),
-  ),
-);
+export { client, options, spec } from './run-context.ts';
 
 const cited = new Set<RuleId>();
 
