@@ -9,7 +9,7 @@ import type { Echo, SuiteCounts } from './vitest-run.ts';
 export type ContractOptions = {
   /** The server under test; without one, the project's mock is started and tested. */
   server?: ServerUnderTest;
-  /** `interface` (default): what the interface document states; `strict`: also the decisions. */
+  /** `interface` (default): the interface's rules (x-rules); `strict`: also the decisions (x-decision). */
   level?: Level;
   /** A category the server accepts for valid creations (default 1). */
   categoryId?: number | bigint;
