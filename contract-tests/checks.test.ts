@@ -4,18 +4,19 @@ import {
   bodyMatchesSchema,
   errorBodyIsError,
   errorStatusMatches,
-  headersMatchSchema,
   jsonContentType,
   notServerError,
   statusDocumented,
 } from './checks.ts';
+import { headersMatchSchema } from './common-checks.ts';
 import type { Exchange, OperationId } from './http.ts';
 import {
   createdEchoes,
   equalsPet,
   itemsHaveStatus,
   knownItemsUnchanged,
-  pageSize,
+  pageAtLeast,
+  pageAtMost,
 } from './pet-checks.ts';
 import { renderFailure } from './report.ts';
 import { loadContractSpec } from './spec-model.ts';
@@ -45,6 +46,7 @@ const exchange = (
       method: 'GET',
       path: '/pets',
       headers: { authorization: 'Bearer secret-key' },
+      authShell: `Bearer \${PETSTORE_API_KEY}`,
     },
     response: {
       status,
@@ -57,19 +59,25 @@ const exchange = (
 };
 const error = (status: number) => `{"code":"x","message":"m","status":${status}}`;
 
-it('flags a 5xx and passes a 4xx', () => {
-  expect(notServerError(exchange('listPets', 500, error(500)))?.title).toBe('Server error');
-  expect(notServerError(exchange('listPets', 404, error(404)))).toBeUndefined();
+it('flags a 5xx citing the operation\u2019s responses rule, and passes a 4xx', () => {
+  expect(notServerError('list-responses')(exchange('listPets', 500, error(500)))).toMatchObject({
+    rule: 'list-responses',
+    title: 'Server error',
+  });
+  expect(notServerError('list-responses')(exchange('listPets', 404, error(404)))).toBeUndefined();
 });
 
 it('accepts 400 on listPets at strict level only', () => {
-  expect(statusDocumented(loose)(exchange('listPets', 400, error(400)))?.message).toContain(
-    'one of 200, 401',
-  );
-  expect(statusDocumented(strict)(exchange('listPets', 400, error(400)))).toBeUndefined();
-  expect(statusDocumented(loose)(exchange('createPet', 200, '{}'))?.title).toBe(
-    'Undocumented status code',
-  );
+  expect(
+    statusDocumented(loose, 'listPets')(exchange('listPets', 400, error(400)))?.message,
+  ).toContain('one of 200, 401');
+  expect(
+    statusDocumented(strict, 'listPets')(exchange('listPets', 400, error(400))),
+  ).toBeUndefined();
+  expect(statusDocumented(loose, 'createPet')(exchange('createPet', 200, '{}'))).toMatchObject({
+    rule: 'create-responses',
+    title: 'Undocumented status code',
+  });
 });
 
 it('requires a JSON media type and a body that parses', () => {
@@ -84,15 +92,44 @@ it('requires a JSON media type and a body that parses', () => {
   ).toBeUndefined();
 });
 
-it('validates bodies against the documented schema, ids exactly', () => {
-  const check = bodyMatchesSchema(loose);
+it('validates bodies against the documented schema, citing the rule of the element broken', () => {
+  const get = bodyMatchesSchema(loose, 'getPet');
+  const list = bodyMatchesSchema(loose, 'listPets');
   expect(
-    check(exchange('getPet', 200, '{"id":9007199254740993,"name":"Rex","categoryId":1}')),
+    get(exchange('getPet', 200, '{"id":9007199254740993,"name":"Rex","categoryId":1}')),
   ).toBeUndefined();
-  expect(check(exchange('getPet', 200, '{"id":1,"name":"Rex"}'))?.message).toContain(
-    'categoryId is required',
+  expect(get(exchange('getPet', 200, '{"id":1,"name":"Rex"}'))).toMatchObject({
+    rule: 'pet-shape',
+    message: expect.stringContaining('categoryId is required'),
+  });
+  expect(list(exchange('listPets', 200, '{"items":[]}'))).toMatchObject({
+    rule: 'list-responses',
+    message: expect.stringContaining('must be a array'),
+  });
+  const lost = '[{"id":1,"name":"Rex","categoryId":1,"status":"lost"}]';
+  expect(list(exchange('listPets', 200, lost))?.rule).toBe('pet-status');
+  expect(list(exchange('listPets', 200, '[{"id":"1","name":"Rex","categoryId":1}]'))?.rule).toBe(
+    'id-int64',
   );
-  expect(check(exchange('listPets', 200, '{"items":[]}'))?.message).toContain('must be a array');
+  const many = JSON.stringify(
+    Array.from({ length: 101 }, (_, i) => ({ id: i + 1, name: 'a', categoryId: 1 })),
+  );
+  expect(list(exchange('listPets', 200, many))?.rule).toBe('page-size-max');
+  expect(list.rules).toEqual(
+    expect.arrayContaining([
+      'list-responses',
+      'page-size-max',
+      'pet-shape',
+      'pet-status',
+      'id-int64',
+    ]),
+  );
+  expect(
+    bodyMatchesSchema(
+      strict,
+      'getPet',
+    )(exchange('getPet', 200, '{"id":0,"name":"R","categoryId":1}'))?.rule,
+  ).toBe('ids-increasing');
 });
 
 it('requires an Error object with a status equal to the HTTP status on every error', () => {
@@ -103,19 +140,21 @@ it('requires an Error object with a status equal to the HTTP status on every err
   expect(errorStatusMatches(exchange('getPet', 404, error(400)))?.message).toBe(
     'Received: status 400 in the body\nExpected: status 404',
   );
-  expect(errorCode('not_found', 'errorCodes')(exchange('getPet', 404, error(404)))?.title).toBe(
+  expect(errorCode('not_found', 'error-codes')(exchange('getPet', 404, error(404)))?.title).toBe(
     'Error code is not not_found',
   );
+  expect(errorBodyIsError(strict)(exchange('getPet', 404, error(404)))?.rule).toBe('error-codes');
 });
 
 it('checks documented headers only at strict level', () => {
   const wrong = exchange('listPets', 401, error(401), { 'www-authenticate': 'Basic' });
-  expect(headersMatchSchema(loose)(wrong)).toBeUndefined();
-  expect(headersMatchSchema(strict)(wrong)?.title).toBe(
-    'Header www-authenticate does not match the spec',
-  );
+  expect(headersMatchSchema(loose, 'listPets')).toBeUndefined();
+  expect(headersMatchSchema(strict, 'listPets')?.(wrong)).toMatchObject({
+    rule: 'www-authenticate',
+    title: 'Header www-authenticate does not match the spec',
+  });
   expect(
-    headerIs('www-authenticate', 'Bearer realm="petstore"', 'wwwAuthenticate')(wrong)?.message,
+    headerIs('www-authenticate', 'Bearer realm="petstore"', 'www-authenticate')(wrong)?.message,
   ).toContain('Basic');
 });
 
@@ -127,15 +166,18 @@ it('compares created and fetched pets exactly, beyond 2^53', () => {
     `{"id":1,"name":"Rex","categoryId":${2n ** 60n + 1n}}`,
   );
   expect(createdEchoes(sent)(created)).toBeUndefined();
-  expect(createdEchoes({ ...sent, categoryId: 2n ** 60n })(created)?.title).toBe(
-    'Created pet changed categoryId',
-  );
+  expect(createdEchoes({ ...sent, categoryId: 2n ** 60n })(created)).toMatchObject({
+    rule: 'created-echoes',
+    title: 'Created pet changed categoryId',
+  });
   expect(createdEchoes({ name: ' Rex' })(created)?.title).toBe('Created pet changed name');
   const pet = { id: 9007199254740993n, name: 'Rex', categoryId: 1 };
   expect(
-    equalsPet(pet)(exchange('getPet', 200, '{"id":9007199254740992,"name":"Rex","categoryId":1}'))
-      ?.title,
-  ).toBe('Pet differs from the stored one');
+    equalsPet(pet)(exchange('getPet', 200, '{"id":9007199254740992,"name":"Rex","categoryId":1}')),
+  ).toMatchObject({ rule: 'id-int64', title: 'Pet id lost precision' });
+  expect(
+    equalsPet(pet)(exchange('getPet', 200, '{"id":9007199254740993,"name":"Max","categoryId":1}')),
+  ).toMatchObject({ rule: 'get-found', title: 'Pet differs from the stored one' });
   expect(
     equalsPet(pet)(exchange('getPet', 200, '{"id":9007199254740993,"name":"Rex","categoryId":1}')),
   ).toBeUndefined();
@@ -147,9 +189,15 @@ it('bounds a page by limit and by the pets known to exist, and checks the filter
     200,
     '[{"id":1,"name":"a","categoryId":1,"status":"sold"},{"id":2,"name":"b","categoryId":1,"status":"pending"}]',
   );
-  expect(pageSize(0, 1)(page)?.title).toBe('Page larger than limit');
-  expect(pageSize(3, 5)(page)?.title).toBe('Page smaller than the pets known to exist');
-  expect(pageSize(2, 2)(page)).toBeUndefined();
+  expect(pageAtMost(1, 'limit-max')(page)).toMatchObject({
+    rule: 'limit-max',
+    title: 'Page larger than allowed',
+  });
+  expect(pageAtLeast(3, 'status-filter')(page)?.title).toBe(
+    'Page smaller than the pets known to exist',
+  );
+  expect(pageAtMost(2, 'limit-max')(page)).toBeUndefined();
+  expect(pageAtLeast(2, 'list-responses')(page)).toBeUndefined();
   expect(itemsHaveStatus('sold')(page)?.message).toContain('"status":"pending"');
   expect(
     knownItemsUnchanged(new Map([['2', { id: 2, name: 'B', categoryId: 1, status: 'pending' }]]))(
@@ -161,13 +209,17 @@ it('bounds a page by limit and by the pets known to exist, and checks the filter
   );
 });
 
-it('reports the request with the key redacted, the response and the quoted statement', () => {
+it('reports the rule id and its pointer, the request without the key, the response and a curl', () => {
   const broken = exchange('listPets', 500, error(500));
-  const failure = notServerError(broken);
+  const failure = notServerError('list-responses')(broken);
   if (!failure) throw new Error('expected a failure');
   const report = renderFailure(failure, broken);
-  expect(report).toContain('authorization: Bearer [REDACTED]');
+  expect(report).toContain('listPets: Server error [list-responses]');
+  expect(report).toContain('Spec: spec/openapi.yaml#/paths/~1pets/get/x-rules/list-responses');
+  expect(report).toContain(`authorization: Bearer \${PETSTORE_API_KEY}`);
   expect(report).not.toContain('secret-key');
-  expect(report).toContain('Response:\n500');
-  expect(report).toMatch(/Breaks \(pet-store-interface\.md, "Errors"\): "The set of `code` values/);
+  expect(report).toContain('Response:\n  500');
+  expect(report).toContain(
+    `curl -i -X GET 'http://127.0.0.1/v1/pets' -H "Authorization: Bearer \${PETSTORE_API_KEY}"`,
+  );
 });

@@ -3,18 +3,17 @@
  * from the exchange log the suite writes.
  */
 import type { Level } from '../spec/levels.ts';
+import type { LogRecords } from './run-log.ts';
 import { loadContractSpec } from './spec-model.ts';
 
 const OPERATIONS = ['listPets', 'createPet', 'getPet'] as const;
 
-/** Renders the coverage table from the JSON-lines exchange log. */
-export function coverageTable(log: string, level: Level): string {
+/** Renders the coverage table from the exchanges of the run's log. */
+export function coverageTable(log: readonly LogRecords['exchanges'][], level: Level): string {
   const spec = loadContractSpec(level);
   const counts = new Map<string, number>();
   let other = 0;
-  for (const line of log.split('\n')) {
-    if (!line) continue;
-    const { operation, status } = JSON.parse(line) as { operation: string; status: number };
+  for (const { operation, status } of log) {
     if (!OPERATIONS.includes(operation as never)) other++;
     const key = `${operation} ${status}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);

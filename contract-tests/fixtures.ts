@@ -2,12 +2,14 @@
  * Requests the suite files share: each operation with the run's key, and pets created
  * under the run's unique name prefix.
  */
-import { expect } from 'vitest';
+import { statusIn } from './checks.ts';
 import { client, options, uniqueName, verifyOrStop } from './harness.ts';
 import { bearer, type Exchange, jsonWithKey } from './http.ts';
 import { createdEchoes, type Pet } from './pet-checks.ts';
 
-export { STATUSES } from './spec-model.ts';
+import { STATUSES } from './spec-model.ts';
+
+export { STATUSES };
 
 /** GET /pets with a query string (without `?`), with the key. */
 export const listPets = (query = '') =>
@@ -51,10 +53,42 @@ export const petOf = (exchange: Exchange): Pet => exchange.response.json as Pet;
 /** Creates a pet and stops the test unless the server created it as sent. */
 export async function createOrStop(body: Record<string, unknown>): Promise<Pet> {
   const exchange = await createPet(body);
-  verifyOrStop(exchange, createdEchoes(body));
-  expect(exchange.response.status).toBe(201);
+  verifyOrStop(
+    exchange,
+    statusIn([201], 'create-responses', 'for a valid creation'),
+    createdEchoes(body),
+  );
   return petOf(exchange);
 }
 
-/** An id no conforming server holds for this run: the largest int64, then nearby ones. */
-export const ABSENT_IDS = [2n ** 63n - 1n, 2n ** 63n - 2n] as const;
+/** Ids no conforming server holds for this run, as text: the largest int64, then one below. */
+export const ABSENT_IDS = [String(2n ** 63n - 1n), String(2n ** 63n - 2n)] as const;
+
+/**
+ * Makes sure the server holds more than `count` pets: when a page of `count` is full they
+ * exist already and one more will do; otherwise (fewer, or pages capped) `count + 1` are made.
+ */
+export async function ensurePetsBeyond(count: number, tag: string): Promise<void> {
+  const page = (await listPets(`limit=${count}`)).response.json;
+  await createPets(Array.isArray(page) && page.length >= count ? 1 : count + 1, tag);
+}
+
+/** Creates `count` pets of this run, statuses in turn, ten at a time; stops the test on a failure. */
+export async function createPets(count: number, tag: string): Promise<Pet[]> {
+  const pets: Pet[] = [];
+  for (let batch = 0; batch < count; batch += 10) {
+    const bodies = Array.from({ length: Math.min(10, count - batch) }, (_, i) =>
+      newPet(tag, STATUSES[(batch + i) % STATUSES.length]),
+    );
+    const created = await Promise.all(bodies.map((body) => createPet(body)));
+    for (const [i, exchange] of created.entries()) {
+      verifyOrStop(
+        exchange,
+        statusIn([201], 'create-responses', 'for a valid creation'),
+        createdEchoes(bodies[i] ?? {}),
+      );
+      pets.push(petOf(exchange));
+    }
+  }
+  return pets;
+}

@@ -1,16 +1,18 @@
 /**
- * What every suite file shares: the options, a client that logs each exchange for the
- * coverage table, the spec at the chosen level, and `verify`, which reports every
- * failed check of one exchange with expect.soft.
+ * What every suite file shares: the options, a client that logs each exchange, the spec at
+ * the chosen level, and `verify`, which runs the checks of one exchange, reports each
+ * failure with expect.soft and records it (with the rules judged) for the grouped summary.
  */
-import { appendFileSync } from 'node:fs';
 import { expect } from 'vitest';
-import { type Check, everyResponseChecks, statusDocumented, statusIn } from './checks.ts';
-import { type Client, createClient, type Exchange } from './http.ts';
-import { suiteOptions } from './options.ts';
-import { renderFailure } from './report.ts';
-import { loadContractSpec } from './spec-model.ts';
-import type { StatementId } from './statements.ts';
+import type { Check, Failure, RuleId } from './check.ts';
+import { isStatusCheck, statusDocumented, statusIn } from './checks.ts';
+import { commonChecks } from './common-checks.ts';
+import { curlCommand } from './curl.ts';
+import type { Exchange } from './http.ts';
+import { describeRequest, describeResponse, renderFailure } from './report.ts';
+import { options, spec } from './run-context.ts';
+import { appendRecord } from './run-log.ts';
+import { isExplaining } from './status-checks.ts';
 
 declare module 'vitest' {
   interface Assertion<T> {
@@ -29,40 +31,65 @@ expect.extend({
   },
 });
 
-/** With --read-only, refuses any request but GET before it leaves (a safety net for production). */
-function guardReadOnly(inner: Client): Client {
-  if (!options.readOnly) return inner;
-  return {
-    baseUrl: inner.baseUrl,
-    send: (request) =>
-      request.method === 'GET'
-        ? inner.send(request)
-        : Promise.reject(
-            new Error(`read-only run: refusing to send ${request.method} ${request.path}`),
-          ),
-  };
+export { client, options, spec } from './run-context.ts';
+
+const cited = new Set<RuleId>();
+
+/** Notes that a check judged these rules (for the count of rules checked). */
+export function cite(rules: readonly RuleId[]): void {
+  for (const rule of rules) {
+    if (cited.has(rule)) continue;
+    cited.add(rule);
+    appendRecord(options.logDir, 'rules', { rule });
+  }
 }
 
-/** The options of this run, provided by runContract. */
-export const options = suiteOptions();
-/** The spec at this run's level. */
-export const spec = loadContractSpec(options.level);
-/** The client every suite file uses. */
-export const client = guardReadOnly(
-  createClient(options.baseUrl, (exchange) => {
-    if (options.logFile)
-      appendFileSync(
-        options.logFile,
-        `${JSON.stringify({ operation: exchange.request.operation, method: exchange.request.method, status: exchange.response.status })}\n`,
-      );
-  }),
-);
+/** Records a failure for the grouped summary. */
+export function recordFailure(failure: Failure, exchange: Exchange, note?: string): void {
+  appendRecord(options.logDir, 'failures', {
+    test: expect.getState().currentTestName ?? `set-up of ${fileOf(expect.getState().testPath)}`,
+    ...failure,
+    request: describeRequest(exchange),
+    response: describeResponse(exchange),
+    curl: curlCommand(exchange.request, exchange.url),
+    note,
+  });
+}
 
-const common = everyResponseChecks(spec);
+const fileOf = (path: string | undefined) =>
+  (path ?? 'the suite').replace(/^.*\//, '').replace(/\.contract\.ts$/, '');
 
-/** Runs the checks every response must pass (status documented), then the given ones, softly. */
+const withCommon = (exchange: Exchange, checks: Check[]) => [
+  ...commonChecks(spec, exchange.request.operation, options.apiKey),
+  ...checks,
+];
+
+/**
+ * The failures of the checks on one exchange, every judged rule cited. Once a common check
+ * explains a wrong status (a 5xx, the key refused), the status checks are not run.
+ */
+export function judge(exchange: Exchange, checks: Check[]): Failure[] {
+  const failures: Failure[] = [];
+  let explained = false;
+  for (const check of withCommon(exchange, checks)) {
+    cite(check.rules);
+    if (explained && isStatusCheck(check)) continue;
+    const failure = check(exchange);
+    if (!failure) continue;
+    failures.push(failure);
+    explained ||= isExplaining(check);
+  }
+  return failures;
+}
+
+/**
+ * Runs the checks every response must pass, then the given ones, softly. The status must be
+ * documented, unless a given check names the statuses allowed (it then says it alone).
+ */
 export function verify(exchange: Exchange, ...checks: Check[]): boolean {
-  return verifyAll(exchange, [...common, statusDocumented(spec), ...checks]);
+  const { operation } = exchange.request;
+  const named = operation === 'other' || checks.some(isStatusCheck);
+  return verifyAll(exchange, [...(named ? [] : [statusDocumented(spec, operation)]), ...checks]);
 }
 
 /**
@@ -72,38 +99,30 @@ export function verify(exchange: Exchange, ...checks: Check[]): boolean {
 export function verifyAllowing(
   exchange: Exchange,
   allowed: readonly number[],
-  statement: StatementId,
+  rule: RuleId,
   why: string,
   ...checks: Check[]
 ): boolean {
-  return verifyAll(exchange, [...common, statusIn(allowed, statement, why), ...checks]);
+  return verifyAll(exchange, [statusIn(allowed, rule, why), ...checks]);
 }
 
 function verifyAll(exchange: Exchange, checks: Check[]): boolean {
-  let passed = true;
-  for (const check of checks) {
-    if (check(exchange) !== undefined) passed = false;
-    expect.soft(exchange).toPassCheck(check);
+  const failures = judge(exchange, checks);
+  for (const failure of failures) {
+    recordFailure(failure, exchange);
+    expect.soft(exchange).toPassCheck(Object.assign(() => failure, { rules: [failure.rule] }));
   }
-  return passed;
+  return failures.length === 0;
 }
 
-/** Runs checks that must pass for the test to go on (e.g. a creation it builds on). */
+/** Runs the checks that must pass for the test to go on (e.g. a creation it builds on). */
 export function verifyOrStop(exchange: Exchange, ...checks: Check[]): void {
-  for (const check of [...common, statusDocumented(spec), ...checks])
-    expect(exchange).toPassCheck(check);
+  if (!verify(exchange, ...checks)) throw new StopError('a request this test builds on failed');
 }
 
-/**
- * For generated cases: throws one error listing every failed check (so fast-check can
- * shrink the case) instead of recording soft failures for every attempt.
- */
-export function assertConforms(exchange: Exchange, ...checks: Check[]): void {
-  const failures = [...common, statusDocumented(spec), ...checks].flatMap((check) => {
-    const failure = check(exchange);
-    return failure ? [renderFailure(failure, exchange)] : [];
-  });
-  if (failures.length > 0) throw new Error(failures.join('\n\n'));
+/** Ends a test whose failures were already reported. */
+export class StopError extends Error {
+  override name = 'StopError';
 }
 
 let counter = 0;

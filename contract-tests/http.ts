@@ -16,6 +16,8 @@ export type Request = {
   headers: Record<string, string>;
   body?: unknown;
   rawBody?: string;
+  /** The Authorization value as a shell expression over `$PETSTORE_API_KEY`, for reports. */
+  authShell?: string;
 };
 
 /** A response as received: status, lower-cased headers, raw text and parsed JSON (if any). */

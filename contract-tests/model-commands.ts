@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { statusIn } from './checks.ts';
 import { createPet, getPet, listPets, STATUSES } from './fixtures.ts';
-import { assertConforms, options } from './harness.ts';
+import { options } from './harness.ts';
 import { validNewPet } from './payloads.ts';
 import {
   createdEchoes,
@@ -15,9 +15,11 @@ import {
   itemsHaveStatus,
   knownItemsUnchanged,
   type Pet,
+  pageAtLeast,
+  pageAtMost,
   pageMinimum,
-  pageSize,
 } from './pet-checks.ts';
+import { assertConforms } from './replay.ts';
 
 /** The pets this sequence created, by id (as a string, exact). */
 export type Model = { pets: Map<string, Pet> };
@@ -30,7 +32,7 @@ class CreatePet implements Command {
     const exchange = await createPet(this.body);
     assertConforms(
       exchange,
-      statusIn([201], 'createResponses', 'for a valid creation'),
+      statusIn([201], 'create-responses', 'for a valid creation'),
       createdEchoes(this.body),
     );
     const pet = exchange.response.json as Pet;
@@ -47,7 +49,7 @@ class GetPet implements Command {
     const pet = pets[this.pick % pets.length] as Pet;
     assertConforms(
       await getPet(pet.id),
-      statusIn([200], 'getFound', 'for a created pet'),
+      statusIn([200], 'get-found', 'for a created pet'),
       equalsPet(pet),
     );
   }
@@ -69,8 +71,12 @@ class ListPets implements Command {
       (p) => !this.status || p.status === this.status,
     ).length;
     const checks = [
-      statusIn([200], 'listResponses', 'for a valid list'),
-      pageSize(pageMinimum(matching, max, options.level), max),
+      statusIn([200], 'list-responses', 'for a valid list'),
+      pageAtMost(max, this.limit ? 'limit-max' : 'limit-default'),
+      pageAtLeast(
+        pageMinimum(matching, max, options.level),
+        this.status ? 'status-filter' : 'list-responses',
+      ),
       knownItemsUnchanged(model.pets),
     ];
     if (this.status) checks.push(itemsHaveStatus(this.status));

@@ -4,6 +4,7 @@
  */
 import { inject } from 'vitest';
 import type { Level } from '../spec/levels.ts';
+import type { Depth } from './depth.ts';
 
 /** What the suite needs to know about the server under test and the run. */
 export type SuiteOptions = {
@@ -14,11 +15,17 @@ export type SuiteOptions = {
   categoryId: number | bigint;
   readOnly: boolean;
   seed: number;
+  /** Generated cases per property. */
   runs: number;
+  depth: Depth;
+  /** Identical creations sent at once. */
+  concurrent: number;
+  /** Extra generated names tried by the accept-or-reject oracle. */
+  generatedNames: number;
   /** Unique prefix of the names of the pets this run creates. */
   runId: string;
-  /** JSON-lines file receiving `{operation, method, status}` of every exchange, or undefined. */
-  logFile: string | undefined;
+  /** Directory of the run's log (run-log.ts): exchanges, rules judged, failures. */
+  logDir: string | undefined;
 };
 
 declare module 'vitest' {

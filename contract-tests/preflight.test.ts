@@ -38,3 +38,52 @@ it('accepts a server that answers with any status, sending the key', async () =>
     await new Promise((resolve) => server.close(resolve));
   }
 });
+
+/** A server answering `answer(path, authorization)` on a random loopback port. */
+async function serve(answer: (path: string, authorization?: string) => number) {
+  const server = createServer((req, res) => {
+    res.writeHead(answer(req.url ?? '/', req.headers.authorization), {
+      'content-type': 'application/json',
+    });
+    res.end('{}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+it('refuses a base URL without /v1 when /v1/pets answers there, naming the right URL', async () => {
+  const server = await serve((path) => (path.startsWith('/v1/pets') ? 200 : 404));
+  try {
+    const run = preflight({ baseUrl: `${server.origin}/`, apiKey: 'k' });
+    await expect(run).rejects.toThrow(
+      `the base URL ${server.origin} lacks the version prefix /v1: /v1/pets answers there but /pets does not.`,
+    );
+    await expect(run).rejects.toThrow(`run again with --base-url ${server.origin}/v1`);
+  } finally {
+    await server.close();
+  }
+});
+
+it('refuses a key that every operation answers 401, and only then', async () => {
+  const server = await serve((path, authorization) =>
+    authorization === 'Bearer good' ? (path.startsWith('/v1/pets/') ? 404 : 200) : 401,
+  );
+  try {
+    await expect(preflight({ baseUrl: `${server.origin}/v1`, apiKey: 'bad' })).rejects.toThrow(
+      'the API key was refused: listPets, createPet and getPet all answered 401 with it.',
+    );
+    await expect(
+      preflight({ baseUrl: `${server.origin}/v1`, apiKey: 'bad' }, true),
+    ).rejects.toThrow('listPets and getPet all answered 401');
+    await expect(preflight({ baseUrl: `${server.origin}/v1`, apiKey: 'good' })).resolves.toEqual({
+      baseUrl: `${server.origin}/v1`,
+      apiKey: 'good',
+    });
+  } finally {
+    await server.close();
+  }
+});

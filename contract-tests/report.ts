@@ -1,12 +1,13 @@
 /**
- * Turns a failed check into a report a person can act on: the operation, the request
- * (Authorization redacted), the response, and the quoted statement it breaks.
+ * Turns a failed check into a report a backend developer can act on: the rule broken (its
+ * stable id, words and place in spec/openapi.yaml), what was received and expected, the
+ * request (the key never shown), the response, and a curl command that replays it.
  */
-
 import { stringifyJson } from '../spec/json.ts';
-import type { Failure } from './checks.ts';
+import { ruleById } from '../spec/rules.ts';
+import type { Failure } from './check.ts';
+import { curlCommand, shownAuthorization } from './curl.ts';
 import type { Exchange } from './http.ts';
-import { statements } from './statements.ts';
 
 const KEY_HEADERS = [
   'content-type',
@@ -20,50 +21,50 @@ const KEY_HEADERS = [
   'access-control-allow-origin',
 ];
 
-/** Replaces the credential of an Authorization header, keeping its scheme visible. */
-export function redact(value: string): string {
-  const [scheme, ...rest] = value.split(' ');
-  return rest.join(' ').length === 0
-    ? value.replace(/\S{4,}/, '[REDACTED]')
-    : `${scheme} [REDACTED]`;
-}
-
 const excerpt = (text: string, max = 400) =>
   text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text;
 
-/** Renders the request line, headers and body as sent. */
-export function describeRequest({ request, url }: Exchange): string {
+const indent = (lines: string[], by = '  ') => lines.map((line) => `${by}${line}`);
+
+/** The request line, headers and body as sent (Authorization as a `$PETSTORE_API_KEY` expression). */
+export function describeRequest({ request, url }: Exchange): string[] {
   const headers = Object.entries(request.headers).map(
-    ([k, v]) => `  ${k}: ${k.toLowerCase() === 'authorization' ? redact(v) : v}`,
+    ([k, v]) => `${k}: ${k.toLowerCase() === 'authorization' ? shownAuthorization(request) : v}`,
   );
   const body =
     request.rawBody ?? (request.body === undefined ? undefined : stringifyJson(request.body));
   return [
     `${request.method} ${url}`,
     ...headers,
-    ...(body === undefined ? [] : [`  body: ${excerpt(body)}`]),
-  ].join('\n');
+    ...(body === undefined ? [] : [`body: ${excerpt(body)}`]),
+  ];
 }
 
-/** Renders the status, key headers and an excerpt of the body received. */
-export function describeResponse({ response }: Exchange): string {
+/** The status, key headers and an excerpt of the body received. */
+export function describeResponse({ response }: Exchange): string[] {
   const headers = KEY_HEADERS.filter((h) => response.headers[h] !== undefined).map(
-    (h) => `  ${h}: ${response.headers[h]}`,
+    (h) => `${h}: ${response.headers[h]}`,
   );
-  return [`${response.status}`, ...headers, `  body: ${excerpt(response.text) || '(empty)'}`].join(
-    '\n',
-  );
+  return [`${response.status}`, ...headers, `body: ${excerpt(response.text) || '(empty)'}`];
 }
 
-/** The full report of one failure on one exchange. */
+/** `spec/openapi.yaml#<pointer>` of a rule: where the spec states it. */
+export const ruleLocation = (failure: Pick<Failure, 'rule'>): string =>
+  `spec/openapi.yaml${ruleById(failure.rule).pointer}`;
+
+/** One failure on one exchange: what broke, the rule, the request, the response and a curl. */
 export function renderFailure(failure: Failure, exchange: Exchange): string {
-  const statement = statements[failure.statement];
-  const source = statement.source === 'interface' ? 'pet-store-interface.md' : 'DECISIONS.md';
+  const rule = ruleById(failure.rule);
   return [
-    `${exchange.request.operation}: ${failure.title}`,
-    failure.message,
-    `Request:\n${describeRequest(exchange)}`,
-    `Response:\n${describeResponse(exchange)}`,
-    `Breaks (${source}, "${statement.section}"): "${statement.quote}"`,
+    `${exchange.request.operation}: ${failure.title} [${rule.id}]`,
+    ...failure.message.split('\n'),
+    `Rule ${rule.id}: ${rule.text}`,
+    `Spec: ${ruleLocation(failure)}`,
+    'Request:',
+    ...indent(describeRequest(exchange)),
+    'Response:',
+    ...indent(describeResponse(exchange)),
+    'Reproduce:',
+    `  ${curlCommand(exchange.request, exchange.url)}`,
   ].join('\n');
 }

@@ -2,68 +2,19 @@
  * runContract: the contract suite against one server, as a function. The bin
  * (scripts/contract.ts), the gate and tests call it; it prints nothing and never exits.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Level } from '../spec/levels.ts';
+import { join, resolve } from 'node:path';
 import { coverageTable } from './coverage.ts';
+import { DEFAULT_SEED, DEPTH_SETTINGS } from './depth.ts';
 import type { SuiteOptions } from './options.ts';
 import { PreflightError, preflight, type ServerUnderTest } from './preflight.ts';
-import { type Echo, runSuite, type SuiteCounts } from './vitest-run.ts';
+import { readRecords } from './run-log.ts';
+import type { ContractOptions, ContractResult, ContractRun } from './run-types.ts';
+import { groupedSummary } from './summary.ts';
+import { runSuite } from './vitest-run.ts';
 
-/** How to run the contract suite. Only `server` says what to test; the rest have defaults. */
-export type ContractOptions = {
-  /** The server under test; without one, the project's mock is started and tested. */
-  server?: ServerUnderTest;
-  /** `interface` (default): what the interface document states; `strict`: also the decisions. */
-  level?: Level;
-  /** A category the server accepts for valid creations (default 1). */
-  categoryId?: number | bigint;
-  /** Sends GET requests only (default false). */
-  readOnly?: boolean;
-  /** Seed of the generated cases (default: random; the result says which). */
-  seed?: number;
-  /** Generated cases per property (default 25). */
-  runs?: number;
-  /** Also writes a JUnit XML report there. */
-  junitFile?: string;
-  /** Streams vitest's report is echoed to while the suite runs (default: none). */
-  echo?: Echo;
-  /** Told what is about to be tested, once the server is known and before the suite runs. */
-  onStart?: (run: ContractRun) => void;
-};
-
-/** What one run tests: the server, the level, and what replays it. */
-export type ContractRun = {
-  baseUrl: string;
-  level: Level;
-  readOnly: boolean;
-  seed: number;
-  /** Prefix of the names of the pets the run creates. */
-  runId: string;
-  /** Whether the project's mock was started for the run (no server was given). */
-  localMock: boolean;
-};
-
-/** How a run ended: every check passed, one failed, or the server could not be tested at all. */
-export type ContractVerdict = 'passed' | 'failed' | 'could-not-test';
-
-/** What runContract found. */
-export type ContractResult = {
-  verdict: ContractVerdict;
-  /** Why the server could not be tested (with `could-not-test` only). */
-  reason?: string;
-  /** What was tested (absent when the server could not be tested). */
-  run?: ContractRun;
-  counts: SuiteCounts;
-  /** The statuses exercised per operation, as a table ready to print. */
-  coverage: string;
-  /** The JUnit report, when one was asked for and the suite ran. */
-  junitFile?: string;
-  /** Vitest's report, as it printed it (without colours). */
-  report: string;
-  durationMs: number;
-};
+export type { ContractOptions, ContractResult, ContractRun, ContractVerdict } from './run-types.ts';
 
 const newRunId = () =>
   `ct${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36 ** 3).toString(36)}`;
@@ -77,13 +28,15 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
     reason,
     counts: none,
     coverage: '',
+    rulesChecked: [],
+    summary: '',
     report: '',
     durationMs: Date.now() - started,
   });
   let server: ServerUnderTest;
   let stopMock: (() => Promise<void>) | undefined;
   try {
-    if (options.server) server = await preflight(options.server);
+    if (options.server) server = await preflight(options.server, options.readOnly);
     else {
       const { startLocalMock } = await import('./local-mock.ts');
       const mock = await startLocalMock();
@@ -96,16 +49,19 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
   }
   const logDir = await mkdtemp(join(tmpdir(), 'petstore-contract-'));
   try {
+    const depth = options.depth ?? 'default';
+    const settings = DEPTH_SETTINGS[depth];
     const run: ContractRun = {
       baseUrl: server.baseUrl,
       level: options.level ?? 'interface',
       readOnly: options.readOnly ?? false,
-      seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
+      depth,
+      runs: options.runs ?? settings.runs,
+      seed: options.seed ?? DEFAULT_SEED,
       runId: newRunId(),
       localMock: stopMock !== undefined,
     };
     options.onStart?.(run);
-    const logFile = join(logDir, 'exchanges.jsonl');
     const suite: SuiteOptions = {
       baseUrl: server.baseUrl,
       apiKey: server.apiKey,
@@ -113,18 +69,25 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
       categoryId: options.categoryId ?? 1,
       readOnly: run.readOnly,
       seed: run.seed,
-      runs: options.runs ?? 25,
+      runs: run.runs,
+      depth,
+      concurrent: settings.concurrent,
+      generatedNames: settings.generatedNames,
       runId: run.runId,
-      logFile,
+      logDir,
     };
-    const outcome = await runSuite(suite, options.junitFile, options.echo);
-    const log = await readFile(logFile, 'utf8').catch(() => '');
+    const junitFile = options.junitFile && resolve(options.junitFile);
+    const outcome = await runSuite(suite, junitFile, options.echo);
+    const failures = await readRecords(logDir, 'failures');
+    const rules = await readRecords(logDir, 'rules');
     return {
       verdict: outcome.failed ? 'failed' : 'passed',
       run,
       counts: outcome.counts,
-      coverage: coverageTable(log, run.level),
-      junitFile: options.junitFile,
+      coverage: coverageTable(await readRecords(logDir, 'exchanges'), run.level),
+      rulesChecked: [...new Set(rules.map((r) => r.rule))],
+      summary: outcome.failed ? groupedSummary(failures, outcome.outcomes) : '',
+      junitFile,
       report: outcome.report,
       durationMs: Date.now() - started,
     };

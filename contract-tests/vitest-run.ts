@@ -6,8 +6,9 @@
  */
 import { Writable } from 'node:stream';
 import { stripVTControlCharacters } from 'node:util';
-import type { CliOptions } from 'vitest/node';
+import type { CaseOutcome } from './junit-report.ts';
 import type { SuiteOptions } from './options.ts';
+import { ContractReporter } from './reporter.ts';
 
 /** Streams vitest's report is echoed to while it runs (e.g. process.stdout and stderr). */
 export type Echo = { stdout: EchoStream; stderr: EchoStream };
@@ -16,8 +17,14 @@ type EchoStream = Writable & { isTTY?: boolean };
 /** Test counts of one run. */
 export type SuiteCounts = { tests: number; passed: number; failed: number; skipped: number };
 
-/** What the suite run found: counts, whether anything failed, and vitest's report as text. */
-export type SuiteOutcome = { counts: SuiteCounts; failed: boolean; report: string };
+/** What the suite run found: counts, whether anything failed, and the lines it printed. */
+export type SuiteOutcome = {
+  counts: SuiteCounts;
+  failed: boolean;
+  report: string;
+  /** Every test's outcome, as the JUnit report has it. */
+  outcomes: CaseOutcome[];
+};
 
 const CONFIG = new URL('./vitest.config.ts', import.meta.url).pathname;
 
@@ -72,20 +79,22 @@ export async function runSuite(
 ): Promise<SuiteOutcome> {
   const { startVitest } = await import('vitest/node');
   const kept: string[] = [];
-  // Vitest draws its live summary only on a terminal, which a recorder is not.
-  const junit: ['junit', { outputFile: string; suiteName: string }][] = junitFile
-    ? [['junit', { outputFile: junitFile, suiteName: 'petstore-contract' }]]
-    : [];
-  const reporters: CliOptions['reporters'] = [
-    ['default', { isTTY: echo?.stdout.isTTY === true }],
-    ...junit,
-  ];
+  const print = (line: string) => {
+    kept.push(`${line}\n`);
+    echo?.stdout.write(`${line}\n`);
+  };
+  const reporter = new ContractReporter(print, junitFile);
   const saved = { exitCode: process.exitCode, env: pick(process.env) };
   try {
     const vitest = await startVitest(
       'test',
       [],
-      { config: CONFIG, watch: false, reporters, provide: { contractOptions: options } },
+      {
+        config: CONFIG,
+        watch: false,
+        reporters: [reporter],
+        provide: { contractOptions: options },
+      },
       undefined,
       { stdout: new Recorder(echo?.stdout, kept), stderr: new Recorder(echo?.stderr, kept) },
     );
@@ -95,7 +104,8 @@ export async function runSuite(
     const failed =
       counts.failed > 0 || files.some((f) => f.result?.state === 'fail') || files.length === 0;
     await vitest.close();
-    return { counts, failed, report: stripVTControlCharacters(kept.join('')) };
+    const report = stripVTControlCharacters(kept.join(''));
+    return { counts, failed, report, outcomes: reporter.outcomes };
   } finally {
     process.exitCode = saved.exitCode;
     restore(saved.env);

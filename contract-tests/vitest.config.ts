@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { FileOrder } from './file-order.ts';
 
 // The contract suite, run against a server by runContract (contract-tests/run.ts), which
 // passes the options with vitest's \`provide\`. One worker thread without isolation loads the
@@ -12,6 +13,7 @@ export default defineConfig({
     pool: 'threads',
     isolate: false,
     maxWorkers: 1,
+    sequence: { sequencer: FileOrder, shuffle: false },
     experimental: { fsModuleCache: true },
   },
 });

@@ -1,7 +1,11 @@
 /**
  * petstore-contract: runs the contract suite (contract-tests/) against a Pet Store server.
  */
-import { runContract } from '../contract-tests/run.ts';
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { DEFAULT_SEED, DEPTHS } from '../contract-tests/depth.ts';
+import { type ContractResult, runContract } from '../contract-tests/run.ts';
+import { listRules } from '../spec/rules.ts';
 import { choiceFlag, int64Flag, orEnv, runCommand, UsageError } from './cli.ts';
 
 const HELP = `petstore-contract: check that a server conforms to the Pet Store interface.
@@ -12,60 +16,98 @@ Usage: npm run contract -- [--base-url URL --api-key KEY] [options]
   --base-url URL      server under test, ending in /v1 (env PETSTORE_BASE_URL);
                       without it the local mock is started on a random port and tested
   --api-key KEY       a valid API key (env PETSTORE_API_KEY); required with --base-url
-  --level LEVEL       interface (default): only what the interface document states;
-                      strict: also every decision of DECISIONS.md observable over HTTP
+  --level LEVEL       interface (default): only what the interface states (docs/rules.md);
+                      strict: also this project's decisions observable over HTTP
+  --depth DEPTH       quick, default or deep: how many generated cases, concurrent
+                      creations and generated names to try (default: default)
+  --runs N            generated cases per property (default: the depth's: 5, 25, 150)
+  --seed N            seed of the generated cases (default ${DEFAULT_SEED}); the same seed tries
+                      the same cases, so --seed N replays a run exactly
   --category-id N     a category the server accepts for valid creations (default 1)
   --read-only         send GET requests only (safe for production)
   --junit FILE        also write a JUnit XML report to FILE
-  --seed N            seed of the generated cases (printed at start; replays a failure)
-  --runs N            generated cases per property (default 25)
+  --report FILE       also write the grouped failure summary to FILE
   -h, --help          show this text
 
-Exit codes: 0 conformant, 1 a check failed, 2 usage error or unreachable server.`;
+Paths are relative to the directory the command runs in. The failure summary names each
+broken rule by its id in spec/openapi.yaml and gives a curl command that replays a failing
+request, reading the key from $PETSTORE_API_KEY. docs/contract.md explains the report.
+
+Exit codes: 0 conformant, every check passed
+            1 not conformant, a check failed (see the summary)
+            2 could not test: a usage error, an unreachable server, a base URL without
+              /v1, or a key every operation refuses`;
 
 const flags = {
   'base-url': { type: 'string' },
   'api-key': { type: 'string' },
   level: { type: 'string', default: 'interface' },
+  depth: { type: 'string', default: 'default' },
   'category-id': { type: 'string', default: '1' },
   'read-only': { type: 'boolean', default: false },
   junit: { type: 'string' },
+  report: { type: 'string' },
   seed: { type: 'string' },
-  runs: { type: 'string', default: '25' },
+  runs: { type: 'string' },
 } as const;
+
+// From the start of the process: what a person waiting for the command sees.
+const elapsed = () => `${process.uptime().toFixed(1)} s`;
+
+/** The lines after the suite: coverage, rules checked, the summary, the verdict. */
+function closing(result: ContractResult): string[] {
+  const level = result.run?.level ?? 'interface';
+  const wanted = listRules().filter((r) => level === 'strict' || r.level === 'interface');
+  const checked = wanted.filter((r) => result.rulesChecked.includes(r.id)).length;
+  const replay = result.run
+    ? `npm run contract -- --base-url ${result.run.baseUrl} --level ${level} --depth ${result.run.depth} --seed ${result.run.seed}`
+    : '';
+  const lines = [
+    '',
+    result.coverage,
+    `Rules checked: ${checked} of the ${wanted.length} rules of the ${level} level.`,
+    '',
+  ];
+  if (result.verdict === 'passed') return [...lines, 'CONFORMANT: every check passed.'];
+  return [...lines, 'NOT CONFORMANT.', result.summary, '', `Replay exactly: ${replay}`];
+}
 
 runCommand({ name: 'petstore-contract', help: HELP, flags }, async (values) => {
   const level = choiceFlag('level', values.level, ['interface', 'strict'] as const);
+  const depth = choiceFlag('depth', values.depth, DEPTHS);
   const baseUrl = orEnv(values['base-url'], 'PETSTORE_BASE_URL');
   const apiKey = orEnv(values['api-key'], 'PETSTORE_API_KEY');
   if (baseUrl && !apiKey)
     throw new UsageError('--api-key (or PETSTORE_API_KEY) is required with --base-url');
   const category = int64Flag('category-id', values['category-id'], 1n);
+  const report = values.report === undefined ? undefined : resolve(values.report);
   const result = await runContract({
     server: baseUrl ? { baseUrl, apiKey: apiKey ?? '' } : undefined,
     level,
+    depth,
     categoryId: category <= Number.MAX_SAFE_INTEGER ? Number(category) : category,
     readOnly: values['read-only'],
     seed: values.seed === undefined ? undefined : Number(int64Flag('seed', values.seed)),
-    runs: Number(int64Flag('runs', values.runs, 1n)),
-    junitFile: values.junit,
+    runs: values.runs === undefined ? undefined : Number(int64Flag('runs', values.runs, 1n)),
+    junitFile: values.junit === undefined ? undefined : resolve(values.junit),
     echo: { stdout: process.stdout, stderr: process.stderr },
     onStart: (run) => {
       if (run.localMock) console.log(`No --base-url: testing the local mock at ${run.baseUrl}`);
       console.log(
-        `Contract suite, level ${run.level}${run.readOnly ? ', read-only' : ''}, seed ${run.seed} (replay with --seed ${run.seed}), pets named ${run.runId}-*`,
+        `Contract suite at ${run.level} level against ${run.baseUrl}${run.readOnly ? ' (read-only)' : ''}\n` +
+          `Depth ${run.depth} (${run.runs} generated cases per property), seed ${run.seed} (replay with --seed ${run.seed}), pets named ${run.runId}-*\n`,
       );
     },
   });
   if (result.verdict === 'could-not-test') {
-    console.error(`petstore-contract: ${result.reason}`);
+    console.error(`petstore-contract: could not test: ${result.reason}`);
+    console.error(`Finished in ${elapsed()} (exit 2).`);
     return 2;
   }
-  const failed = result.verdict === 'failed';
-  console.log(result.coverage);
-  console.log(
-    failed ? 'NOT CONFORMANT: see the failures above.' : 'Conformant: every check passed.',
-  );
-  if (failed) console.log(`Replay the generated cases with --seed ${result.run?.seed}.`);
-  return failed ? 1 : 0;
+  const lines = closing(result);
+  console.log(lines.join('\n'));
+  if (report) writeFileSync(report, `${lines.join('\n').trim()}\n`);
+  const code = result.verdict === 'passed' ? 0 : 1;
+  console.log(`Finished in ${elapsed()} (exit ${code}).`);
+  return code;
 });

@@ -7,7 +7,7 @@ import { type OpenApiDocument, openapiDocument } from './document.ts';
 import { documentAtLevel, type Level } from './levels.ts';
 
 /** One way a value breaks its schema, with a message naming the field and the rule. */
-export type SchemaIssue = { path: string; message: string };
+export type SchemaIssue = { path: string; message: string; keyword?: string };
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
@@ -88,14 +88,14 @@ function describe(errors: ErrorObject[], root: string): SchemaIssue[] {
     if (error.keyword === 'required') {
       const name = String(p.missingProperty);
       const path = field === root ? name : `${field}.${name}`;
-      issues.push({ path, message: `${path} is required` });
+      issues.push({ path, message: `${path} is required`, keyword: error.keyword });
     } else if (error.keyword === 'additionalProperties') {
       const name = String(p.additionalProperty);
       const path = field === root ? name : `${field}.${name}`;
-      issues.push({ path, message: `property "${path}" is not allowed` });
+      issues.push({ path, message: `property "${path}" is not allowed`, keyword: error.keyword });
     } else if (error.keyword === 'allOf' || error.keyword === 'if') {
     } else {
-      issues.push({ path: field, message: `${field} ${ruleOf(error)}` });
+      issues.push({ path: field, message: `${field} ${ruleOf(error)}`, keyword: error.keyword });
     }
   }
   // A fraction breaks both `type: integer` and `format: int64`: the type says enough.

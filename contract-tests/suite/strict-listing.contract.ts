@@ -3,12 +3,13 @@
  * Link rel="next" walk (no duplicates, no omissions, no Link on the last page),
  * unusable cursors and unknown query parameters.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, it } from 'vitest';
+import { check } from '../check.ts';
 import { statusIn } from '../checks.ts';
 import { createOrStop, listPets, newPet, STATUSES } from '../fixtures.ts';
 import { client, options, verify, verifyOrStop } from '../harness.ts';
 import type { Exchange } from '../http.ts';
-import { pageSize } from '../pet-checks.ts';
+import { pageAtLeast, pageAtMost } from '../pet-checks.ts';
 import { ascendingIds, errorCode, headerAbsent } from '../strict-checks.ts';
 
 const ours: string[] = [];
@@ -21,6 +22,51 @@ beforeAll(async () => {
     ours.push(String((await createOrStop(newPet('walk', STATUSES[i % 3]))).id));
 });
 
+/** The Link rel="next" URL is absolute, repeats `limit` and `status`, and adds a cursor. */
+const nextLinkRepeats = (limit: number, status: string | undefined) =>
+  check('pagination-link', (exchange) => {
+    const url = new URL(nextLink(exchange) ?? '', 'relative:/');
+    const ok =
+      /^https?:$/.test(url.protocol) &&
+      url.searchParams.get('limit') === String(limit) &&
+      url.searchParams.get('status') === (status ?? null) &&
+      Boolean(url.searchParams.get('cursor'));
+    return ok
+      ? undefined
+      : {
+          title: 'Link rel="next" does not continue the same listing',
+          received: `link: ${exchange.response.headers.link}`,
+          expected: `an absolute URL with limit=${limit}${status ? `, status=${status}` : ''} and a cursor`,
+        };
+  });
+
+/** The ids of a whole walk are ascending and unique. */
+const walkAscending = (seen: readonly bigint[]) =>
+  check('list-order', () => {
+    const at = seen.findIndex((id, i) => i > 0 && id <= (seen[i - 1] as bigint));
+    return at === -1
+      ? undefined
+      : {
+          title: 'Ids across pages not ascending',
+          received: `id ${seen[at]} after ${seen[at - 1]}`,
+          expected: 'ascending, unique ids',
+        };
+  });
+
+/** A whole walk holds every pet of this run it should. */
+const walkComplete = (seen: readonly bigint[], expected: readonly string[]) =>
+  check('pagination-link', () => {
+    const walked = new Set(seen.map(String));
+    const missing = expected.filter((id) => !walked.has(id));
+    return missing.length === 0
+      ? undefined
+      : {
+          title: 'Pets missing from the pages',
+          received: `ids ${missing.join(', ')} on no page`,
+          expected: 'every pet of this run on some page',
+        };
+  });
+
 /** The next page's path (relative to the base URL) from a Link rel="next" header, if any. */
 const nextLink = (exchange: Exchange) =>
   /<([^>]+)>;\s*rel="next"/.exec(exchange.response.headers.link ?? '')?.[1];
@@ -31,8 +77,8 @@ describe.runIf(options.level === 'strict')('strict: listPets decisions', () => {
     async (limit) => {
       verify(
         await listPets(`limit=${limit}`),
-        statusIn([400], 'limitRejected', 'for an invalid limit'),
-        errorCode('validation_failed', 'limitRejected'),
+        statusIn([400], 'list-400', 'for an invalid limit'),
+        errorCode('validation_failed', 'list-400'),
       );
     },
   );
@@ -40,8 +86,8 @@ describe.runIf(options.level === 'strict')('strict: listPets decisions', () => {
   it.each(['lost', 'AVAILABLE', ''])('rejects status=%s with 400', async (status) => {
     verify(
       await listPets(`status=${status}`),
-      statusIn([400], 'statusRejected', 'for an unknown status'),
-      errorCode('validation_failed', 'statusRejected'),
+      statusIn([400], 'list-400', 'for an unknown status'),
+      errorCode('validation_failed', 'list-400'),
     );
   });
 
@@ -50,7 +96,7 @@ describe.runIf(options.level === 'strict')('strict: listPets decisions', () => {
     async (cursor) => {
       verify(
         await listPets(`cursor=${cursor}`),
-        statusIn([400], 'linkNext', 'for an unusable cursor'),
+        statusIn([400], 'pagination-cursor', 'for an unusable cursor'),
       );
     },
   );
@@ -58,8 +104,8 @@ describe.runIf(options.level === 'strict')('strict: listPets decisions', () => {
   it('ignores unknown query parameters', async () => {
     verify(
       await listPets('limit=2&colour=blue'),
-      statusIn([200], 'unknownQuery', 'with an unknown parameter'),
-      pageSize(0, 2),
+      statusIn([200], 'unknown-query-ignored', 'with an unknown parameter'),
+      pageAtMost(2, 'limit-max'),
       ascendingIds,
     );
   });
@@ -74,8 +120,8 @@ describe.runIf(options.level === 'strict')('strict: listPets decisions', () => {
       for (let page = 0; page < MAX_PAGES; page++) {
         verifyOrStop(
           exchange,
-          statusIn([200], 'linkNext', 'for a page'),
-          pageSize(0, limit),
+          statusIn([200], 'pagination-link', 'for a page'),
+          pageAtMost(limit, 'limit-max'),
           ascendingIds,
         );
         const items = exchange.response.json as { id: number | bigint; status?: string }[];
@@ -86,28 +132,15 @@ describe.runIf(options.level === 'strict')('strict: listPets decisions', () => {
           break;
         }
         const url = new URL(next);
-        expect.soft(url.protocol, 'Link rel="next" must be an absolute URL').toMatch(/^https?:$/);
-        expect
-          .soft(url.searchParams.get('limit'), 'Link rel="next" repeats limit')
-          .toBe(String(limit));
-        expect
-          .soft(url.searchParams.get('status'), 'Link rel="next" repeats status')
-          .toBe(status ?? null);
-        expect.soft(url.searchParams.get('cursor'), 'Link rel="next" adds a cursor').toBeTruthy();
-        verify(exchange, pageSize(limit, limit));
+        verify(exchange, nextLinkRepeats(limit, status));
+        verify(exchange, pageAtLeast(limit, 'pagination-link'));
         const path = `${url.pathname.replace(/^.*\/v1/, '')}${url.search}`;
         exchange = await client.send({ ...exchange.request, path });
       }
       if (!complete) return; // too many pets to walk here; the pages seen were checked
-      verify(exchange, headerAbsent('link', 'linkNext'));
-      const ascending = seen.every((id, i) => i === 0 || id > (seen[i - 1] as bigint));
-      expect(ascending, `ids across pages are ascending and unique: ${seen.join(', ')}`).toBe(true);
-      const walked = new Set(seen.map(String));
+      verify(exchange, headerAbsent('link', 'pagination-link'));
       const expected = status ? ours.filter((_, i) => STATUSES[i % 3] === status) : ours;
-      expect(
-        expected.filter((id) => !walked.has(id)),
-        'pets of this run missing from the walk',
-      ).toEqual([]);
+      verify(exchange, walkAscending(seen), walkComplete(seen, expected));
     });
   }
 });

@@ -1,39 +1,44 @@
 /**
- * The contract suite's power: the real CLI, at interface level, must catch every
- * deliberately broken reference server (exit 1) and pass every unusual but
+ * The contract suite's power: the real CLI, at interface level and quick depth with a
+ * fixed seed, must catch every deliberately broken reference server (exit 1, naming the
+ * rules broken in a short report without stack traces) and pass every unusual but
  * conforming one (exit 0).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { FAULTS, type Fault } from './faults.ts';
 import { REFERENCE_KEY, startReferenceServer } from './reference-server.ts';
 import { inPool, runContractCli } from './run-cli.ts';
-import { CONFORMING, FAULTS, type Fault, type Variant } from './variants.ts';
+import { CONFORMING, type Variant } from './variants.ts';
 
 type Case = { name: string; expected: 0 | 1; fault?: Fault; variant?: Variant; args?: string[] };
+type Result = { code: number | null; output: string; rules: string[]; seconds: number };
 
 const cases: Case[] = [
-  ...FAULTS.map((fault): Case => ({ name: `broken: ${fault}`, expected: 1, fault })),
-  ...Object.entries(CONFORMING).map(
-    ([name, c]): Case => ({ name: `conforming: ${name}`, expected: 0, ...c }),
-  ),
+  ...FAULTS.map((fault): Case => ({ name: fault, expected: 1, fault })),
+  ...Object.entries(CONFORMING).map(([name, c]): Case => ({ name, expected: 0, ...c })),
 ];
-const results = new Map<string, { code: number | null; output: string }>();
+const results = new Map<string, Result>();
+
+/** The rule ids a grouped summary names (`1. created-echoes (interface rule): …`). */
+const rulesBroken = (output: string) =>
+  [...output.matchAll(/^\d+\. ([a-z0-9-]+) \(/gm)].map((m) => m[1] as string);
 
 beforeAll(async () => {
   await inPool(cases, 2, async (c) => {
     const server = await startReferenceServer({ fault: c.fault, variant: c.variant });
+    const started = Date.now();
     try {
-      const args = [
-        '--base-url',
-        server.baseUrl,
-        '--api-key',
-        REFERENCE_KEY,
+      const args = ['--base-url', server.baseUrl, '--api-key', REFERENCE_KEY];
+      const run = await runContractCli([
+        ...args,
         '--seed',
         '42',
-        '--runs',
-        '6',
+        '--depth',
+        'quick',
         ...(c.args ?? []),
-      ];
-      results.set(c.name, await runContractCli(args));
+      ]);
+      const seconds = (Date.now() - started) / 1000;
+      results.set(c.name, { ...run, rules: rulesBroken(run.output), seconds });
     } finally {
       await server.close();
     }
@@ -41,18 +46,28 @@ beforeAll(async () => {
 }, 900_000);
 
 afterAll(() => {
-  const caught = cases.filter((c) => c.expected === 1 && results.get(c.name)?.code === 1).length;
-  const passed = cases.filter((c) => c.expected === 0 && results.get(c.name)?.code === 0).length;
+  const caught = cases.filter((c) => c.expected === 1 && results.get(c.name)?.code === 1);
+  const passed = cases.filter((c) => c.expected === 0 && results.get(c.name)?.code === 0);
   const broken = cases.filter((c) => c.expected === 1).length;
+  const lines = cases.map((c) => {
+    const r = results.get(c.name);
+    const verdict = r?.code === c.expected ? (c.expected ? 'caught' : 'passed') : 'WRONG';
+    return `  ${verdict.padEnd(6)} ${c.name.padEnd(38)} ${r?.rules.join(', ') ?? ''}`;
+  });
   process.stdout.write(
-    `contract power: caught ${caught}/${broken} broken servers, passed ${passed}/${cases.length - broken} conforming ones\n`,
+    `contract power: caught ${caught.length}/${broken} broken servers, passed ${passed.length}/${cases.length - broken} conforming ones\n${lines.join('\n')}\n`,
   );
 });
 
 for (const c of cases) {
-  it(`${c.expected === 1 ? 'fails' : 'passes'} the ${c.name} reference server`, () => {
+  it(`${c.expected === 1 ? 'fails' : 'passes'} the ${c.expected ? 'broken' : 'conforming'} reference server ${c.name}`, () => {
     const result = results.get(c.name);
     const tail = result?.output.split('\n').slice(-60).join('\n');
     expect(result?.code, tail).toBe(c.expected);
+    if (c.expected === 1) expect(result?.rules.length, tail).toBeGreaterThan(0);
+    // The report a backend developer reads: short, and without the test runner's insides.
+    expect(result?.output.split('\n').length).toBeLessThan(250);
+    expect(result?.output).not.toMatch(/^\s+at .*:\d+:\d+\)?$|❯|⎯⎯/m);
+    expect(result?.output).toMatch(/^Finished in \d+\.\d s \(exit [01]\)\.$/m);
   });
 }

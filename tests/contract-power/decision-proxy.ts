@@ -1,9 +1,10 @@
 /**
- * A proxy in front of the real mock that breaks exactly one decision of DECISIONS.md,
+ * A proxy in front of the real mock that breaks exactly one decision of the spec (an `x-decision`),
  * so the strict level can be shown failing where the interface level must still pass.
  */
 import { createServer, type IncomingHttpHeaders, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { parseJson, stringifyJson } from '../../spec/json.ts';
 
 /** One decision broken, on the way back from the mock (or instead of it). */
 export type DecisionFault =
@@ -12,7 +13,11 @@ export type DecisionFault =
   | 'next-link-dropped'
   | 'www-authenticate-dropped'
   | 'bad-limit-clamped'
-  | 'cors-origin-dropped';
+  | 'cors-origin-dropped'
+  | 'list-reversed'
+  | 'location-dropped'
+  | 'deprecation-dropped'
+  | 'messages-vague';
 
 /** The faults, for iteration. */
 export const DECISION_FAULTS: readonly DecisionFault[] = [
@@ -22,6 +27,21 @@ export const DECISION_FAULTS: readonly DecisionFault[] = [
   'www-authenticate-dropped',
   'bad-limit-clamped',
   'cors-origin-dropped',
+  'list-reversed',
+  'location-dropped',
+  'deprecation-dropped',
+  'messages-vague',
+];
+
+/**
+ * The faults whose interface-level run adds nothing: the conforming reference servers
+ * already order newest first, send no Location or Deprecation and word messages their way.
+ */
+export const STRICT_ONLY: readonly DecisionFault[] = [
+  'list-reversed',
+  'location-dropped',
+  'deprecation-dropped',
+  'messages-vague',
 ];
 
 const DROPPED: Partial<Record<DecisionFault, string>> = {
@@ -29,9 +49,16 @@ const DROPPED: Partial<Record<DecisionFault, string>> = {
   'next-link-dropped': 'link',
   'www-authenticate-dropped': 'www-authenticate',
   'cors-origin-dropped': 'access-control-allow-origin',
+  'location-dropped': 'location',
+  'deprecation-dropped': 'deprecation',
 };
 
-function rewrite(fault: DecisionFault | undefined, headers: IncomingHttpHeaders, body: Buffer) {
+function rewrite(
+  fault: DecisionFault | undefined,
+  headers: IncomingHttpHeaders,
+  body: Buffer,
+  path: string,
+) {
   const out = { ...headers };
   const dropped = fault && DROPPED[fault];
   // getPet's Link is its successor link, not pagination: only drop rel="next".
@@ -43,6 +70,17 @@ function rewrite(fault: DecisionFault | undefined, headers: IncomingHttpHeaders,
       .toString()
       .replace(/"code":"([a-z_]+)"/, (_, c: string) => `"code":"${c.toUpperCase()}"`);
     body = Buffer.from(text);
+  }
+  if (
+    fault === 'list-reversed' &&
+    /^\/v1\/pets(\?|$)/.test(path) &&
+    body.subarray(0, 1).toString() === '['
+  ) {
+    body = Buffer.from(stringifyJson((parseJson(body.toString()) as unknown[]).reverse()));
+  }
+  if (fault === 'messages-vague' && body.includes('"validation_failed"')) {
+    const error = parseJson(body.toString()) as Record<string, unknown>;
+    body = Buffer.from(stringifyJson({ ...error, message: 'invalid request' }));
   }
   out['content-length'] = String(body.length);
   return { headers: out, body };
@@ -76,7 +114,8 @@ export async function startDecisionProxy(target: string, fault?: DecisionFault) 
           const parts: Buffer[] = [];
           answer.on('data', (c: Buffer) => parts.push(c));
           answer.on('end', () => {
-            const { headers, body } = rewrite(fault, answer.headers, Buffer.concat(parts));
+            const path = `${url.pathname}${url.search}`;
+            const { headers, body } = rewrite(fault, answer.headers, Buffer.concat(parts), path);
             res.writeHead(answer.statusCode ?? 502, headers);
             res.end(body);
           });

@@ -12,15 +12,17 @@ const cleanEnv = () =>
     Object.entries(process.env).filter(([k]) => !/^(VITEST|PETSTORE_|TEST$|NODE_OPTIONS$)/.test(k)),
   );
 
-/** Runs the CLI with the given arguments; resolves with exit code and combined output. */
+/** Runs the CLI with the given arguments (in `cwd`); resolves with exit code and combined output. */
 export async function runContractCli(
   args: string[],
   timeoutMs = 120_000,
+  cwd?: string,
 ): Promise<{ code: number | null; output: string }> {
   const { code, output } = await runProcess(process.execPath, [BIN, ...args], {
     baseEnv: cleanEnv(),
     env: { NO_COLOR: '1', FORCE_COLOR: '0' },
     timeoutMs,
+    cwd,
   });
   return { code, output };
 }

@@ -1,74 +1,7 @@
 /**
- * The switches of the reference server: one fault each for the deliberately broken
- * servers, and the unusual-but-conforming ways of filling the interface's gaps.
+ * The unusual but conforming ways the reference server can fill the interface's gaps
+ * (its faults are in faults.ts).
  */
-
-/** One way of breaking the interface. */
-export type Fault =
-  | 'auth-skipped-on-getPet'
-  | 'create-answers-200'
-  | 'create-without-id'
-  | 'responses-miss-categoryId'
-  | 'limit-ignored'
-  | 'default-limit-ignored'
-  | 'limit-above-100-uncapped'
-  | 'status-filter-ignored'
-  | 'error-without-status'
-  | 'error-status-mismatch'
-  | 'error-not-json'
-  | 'server-error-on-wrong-type'
-  | 'state-not-kept'
-  | 'get-returns-another-pet'
-  | 'name-trimmed'
-  | 'name-lowercased'
-  | 'rounded-int64-ids'
-  | 'text-content-type'
-  | 'unknown-id-404-before-auth'
-  | 'invalid-body-400-before-auth'
-  | 'wrong-key-accepted'
-  | 'empty-bearer-accepted'
-  | 'other-scheme-accepted'
-  | 'string-category-accepted'
-  | 'null-name-accepted'
-  | 'missing-name-accepted'
-  | 'invalid-status-accepted'
-  | 'malformed-json-500'
-  | 'list-wrapped-in-object'
-  | 'list-always-empty';
-
-/** The faults, for iteration. */
-export const FAULTS: readonly Fault[] = [
-  'auth-skipped-on-getPet',
-  'create-answers-200',
-  'create-without-id',
-  'responses-miss-categoryId',
-  'limit-ignored',
-  'default-limit-ignored',
-  'limit-above-100-uncapped',
-  'status-filter-ignored',
-  'error-without-status',
-  'error-status-mismatch',
-  'error-not-json',
-  'server-error-on-wrong-type',
-  'state-not-kept',
-  'get-returns-another-pet',
-  'name-trimmed',
-  'name-lowercased',
-  'rounded-int64-ids',
-  'text-content-type',
-  'unknown-id-404-before-auth',
-  'invalid-body-400-before-auth',
-  'wrong-key-accepted',
-  'empty-bearer-accepted',
-  'other-scheme-accepted',
-  'string-category-accepted',
-  'null-name-accepted',
-  'missing-name-accepted',
-  'invalid-status-accepted',
-  'malformed-json-500',
-  'list-wrapped-in-object',
-  'list-always-empty',
-];
 
 /** How a conforming server may fill a gap of the interface differently from the mock. */
 export type Variant = {
@@ -94,6 +27,12 @@ export type Variant = {
   errorMediaType?: string;
   /** Serve at most this many pets a page whatever `limit` asks (`limit` is a maximum). */
   pageCap?: number;
+  /** Distance between consecutive ids (1 by default). */
+  idStep?: bigint;
+  /** Refuse names holding control characters with 400 instead of storing them. */
+  rejectControlChars?: boolean;
+  /** Refuse unknown or repeated query parameters with 400. */
+  strictQuery?: boolean;
 };
 
 /** The conforming variants, by name, with the extra CLI arguments each needs. */
@@ -111,4 +50,17 @@ export const CONFORMING: Record<string, { variant: Variant; args?: string[] }> =
   'holds-150-other-pets': { variant: { preload: 150 } },
   'problem-json-errors': { variant: { errorMediaType: 'application/problem+json' } },
   'pages-of-at-most-7': { variant: { pageCap: 7 } },
+  'careful-another-way': {
+    variant: {
+      firstId: 2n ** 53n + 1000n,
+      idStep: 7n,
+      newestFirst: true,
+      rejectControlChars: true,
+      maxNameLength: 100,
+      pageCap: 10,
+      codeStyle: 'upper',
+      strictQuery: true,
+      defaultStatus: null,
+    },
+  },
 };

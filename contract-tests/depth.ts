@@ -1,0 +1,31 @@
+/**
+ * How much a run tries: `quick` for many servers in a row (the power measurement),
+ * `default` for a normal run (under 30 s against a local server), `deep` for more
+ * generated cases, more concurrent requests and longer values.
+ */
+
+/** The depths a run can take. */
+export const DEPTHS = ['quick', 'default', 'deep'] as const;
+
+/** One of DEPTHS. */
+export type Depth = (typeof DEPTHS)[number];
+
+/** What a depth means for a run. */
+export type DepthSettings = {
+  /** Generated cases per property (`--runs` overrides it). */
+  runs: number;
+  /** Identical creations sent at once. */
+  concurrent: number;
+  /** Extra generated names per run for the accept-or-reject oracle. */
+  generatedNames: number;
+};
+
+/** The settings of each depth. */
+export const DEPTH_SETTINGS: Record<Depth, DepthSettings> = {
+  quick: { runs: 5, concurrent: 4, generatedNames: 0 },
+  default: { runs: 25, concurrent: 8, generatedNames: 10 },
+  deep: { runs: 150, concurrent: 32, generatedNames: 100 },
+};
+
+/** The seed of a run unless `--seed` says otherwise: fixed, so two runs try the same cases. */
+export const DEFAULT_SEED = 1;

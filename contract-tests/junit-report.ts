@@ -1,0 +1,62 @@
+/**
+ * The JUnit XML of a contract run: one testsuite per suite file, one testcase per test,
+ * each failure carrying the suite's own message (the rule, the request, a curl), never a
+ * stack trace, so a CI page shows what a backend developer needs.
+ */
+
+/** The outcome of one test, as JUnit records it. */
+export type CaseOutcome = {
+  /** The suite file's short name, e.g. `createPet`. */
+  file: string;
+  name: string;
+  state: 'passed' | 'failed' | 'skipped';
+  durationMs: number;
+  /** The failure message(s), for a failed test. */
+  failure?: string;
+};
+
+const escapeXml = (text: string): string =>
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    // Characters XML 1.0 cannot carry at all (a failure may quote a name holding them).
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '\ufffd');
+
+const seconds = (ms: number) => (ms / 1000).toFixed(3);
+
+/** Renders the JUnit XML of a run named `name`. */
+export function junitXml(name: string, cases: readonly CaseOutcome[], durationMs: number): string {
+  const count = (list: readonly CaseOutcome[], state: CaseOutcome['state']) =>
+    list.filter((c) => c.state === state).length;
+  const files = [...new Set(cases.map((c) => c.file))];
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8" ?>',
+    `<testsuites name="${escapeXml(name)}" tests="${cases.length}" failures="${count(cases, 'failed')}" errors="0" time="${seconds(durationMs)}">`,
+  ];
+  for (const file of files) {
+    const own = cases.filter((c) => c.file === file);
+    const time = own.reduce((sum, c) => sum + c.durationMs, 0);
+    lines.push(
+      `  <testsuite name="${escapeXml(file)}" tests="${own.length}" failures="${count(own, 'failed')}" errors="0" skipped="${count(own, 'skipped')}" time="${seconds(time)}">`,
+    );
+    for (const c of own) {
+      const open = `    <testcase classname="${escapeXml(file)}" name="${escapeXml(c.name)}" time="${seconds(c.durationMs)}"`;
+      if (c.state === 'passed') lines.push(`${open}/>`);
+      else if (c.state === 'skipped') lines.push(`${open}>`, '      <skipped/>', '    </testcase>');
+      else {
+        const first = (c.failure ?? '').split('\n')[0] ?? '';
+        lines.push(
+          `${open}>`,
+          `      <failure message="${escapeXml(first)}" type="ContractFailure">${escapeXml(c.failure ?? '')}</failure>`,
+          '    </testcase>',
+        );
+      }
+    }
+    lines.push('  </testsuite>');
+  }
+  lines.push('</testsuites>', '');
+  return lines.join('\n');
+}

@@ -1,0 +1,110 @@
+/**
+ * The vitest reporter of a contract run: one line per suite file while it runs, and the
+ * JUnit file at the end. It prints the suite's own failure messages only, never a code
+ * frame or a stack trace; the grouped summary comes after it (summary.ts).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import { type CaseOutcome, junitXml } from './junit-report.ts';
+
+type ErrorLike = { name?: string; message?: string };
+
+/** The messages of a test's errors; a StopError only says something when it is alone. */
+export function failureText(errors: readonly ErrorLike[]): string {
+  const own = errors.filter((e) => e.name !== 'StopError');
+  const shown = own.length > 0 ? own : errors;
+  return shown
+    .map((e) =>
+      e.name === 'AssertionError' || e.name === 'ChecksFailed' || e.name === 'Error'
+        ? (e.message ?? '')
+        : `${e.name}: ${e.message ?? ''} (an unexpected error in the suite)`,
+    )
+    .join('\n\n');
+}
+
+const shortName = (moduleId: string) => basename(moduleId).replace(/\.contract\.ts$/, '');
+
+function outcome(file: string, test: TestCase): CaseOutcome {
+  const result = test.result();
+  const state =
+    result.state === 'failed' ? 'failed' : result.state === 'passed' ? 'passed' : 'skipped';
+  return {
+    file,
+    name: test.fullName,
+    state,
+    durationMs: test.diagnostic()?.duration ?? 0,
+    failure: result.state === 'failed' ? failureText(result.errors) : undefined,
+  };
+}
+
+/** The outcome of every test of a suite file, plus one failed case for a hook or load error. */
+export function outcomesOf(module: TestModule): CaseOutcome[] {
+  const file = shortName(module.moduleId);
+  const cases = [...module.children.allTests()].map((test) => outcome(file, test));
+  const errors = [
+    ...module.errors(),
+    ...[...module.children.allSuites()].flatMap((s) => s.errors()),
+  ];
+  if (errors.length > 0)
+    cases.push({
+      file,
+      name: `${file} (set-up)`,
+      state: 'failed',
+      durationMs: 0,
+      failure: failureText(errors),
+    });
+  return cases;
+}
+
+/** Prints a line per suite file and writes the JUnit report, if one was asked for. */
+export class ContractReporter implements Reporter {
+  readonly outcomes: CaseOutcome[] = [];
+  readonly #print: (line: string) => void;
+  readonly #junitFile: string | undefined;
+  readonly #started = Date.now();
+
+  constructor(print: (line: string) => void, junitFile: string | undefined) {
+    this.#print = print;
+    this.#junitFile = junitFile;
+  }
+
+  onTestModuleEnd(module: TestModule): void {
+    const cases = outcomesOf(module);
+    this.outcomes.push(...cases);
+    const failed = cases.filter((c) => c.state === 'failed').length;
+    const skipped = cases.filter((c) => c.state === 'skipped').length;
+    const mark = failed > 0 ? '×' : skipped === cases.length ? '-' : '✓';
+    const counts = [
+      `${cases.length} check${cases.length === 1 ? '' : 's'}`,
+      ...(failed > 0 ? [`${failed} failed`] : []),
+      ...(skipped > 0 ? [`${skipped} skipped`] : []),
+    ];
+    const seconds = (module.diagnostic().duration / 1000).toFixed(1);
+    this.#print(
+      `  ${mark} ${shortName(module.moduleId).padEnd(22)} ${counts.join(', ')} (${seconds} s)`,
+    );
+    for (const test of module.children.allTests())
+      for (const note of test.annotations())
+        this.#print(`      note: ${test.name}: ${note.message}`);
+  }
+
+  onTestRunEnd(_modules: unknown, unhandled: readonly ErrorLike[]): void {
+    for (const error of unhandled) {
+      this.outcomes.push({
+        file: 'run',
+        name: 'unhandled error',
+        state: 'failed',
+        durationMs: 0,
+        failure: failureText([error]),
+      });
+      this.#print(`  × unhandled error: ${(error.message ?? '').split('\n')[0]}`);
+    }
+    if (!this.#junitFile) return;
+    mkdirSync(dirname(this.#junitFile), { recursive: true });
+    writeFileSync(
+      this.#junitFile,
+      junitXml('petstore-contract', this.outcomes, Date.now() - this.#started),
+    );
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * The run as the suite sees it: its options (provided by runContract), the spec at its
+ * level, and the one client every suite file sends through.
+ */
+import { authShellFor } from './curl.ts';
+import { type Client, createClient } from './http.ts';
+import { suiteOptions } from './options.ts';
+import { appendRecord } from './run-log.ts';
+import { loadContractSpec } from './spec-model.ts';
+
+/** The options of this run, provided by runContract. */
+export const options = suiteOptions();
+/** The spec at this run's level. */
+export const spec = loadContractSpec(options.level);
+
+/** Sends a request, refusing anything but GET with --read-only, and notes the key's shell form. */
+function guarded(inner: Client): Client {
+  return {
+    baseUrl: inner.baseUrl,
+    send: (request) => {
+      if (options.readOnly && request.method !== 'GET')
+        return Promise.reject(
+          new Error(`read-only run: refusing to send ${request.method} ${request.path}`),
+        );
+      const authorization = request.headers.authorization;
+      const authShell =
+        request.authShell ??
+        (authorization === undefined ? undefined : authShellFor(authorization, options.apiKey));
+      return inner.send({ ...request, authShell });
+    },
+  };
+}
+
+/** The client every suite file uses. */
+export const client = guarded(
+  createClient(options.baseUrl, ({ request, response }) =>
+    appendRecord(options.logDir, 'exchanges', {
+      operation: request.operation,
+      method: request.method,
+      status: response.status,
+    }),
+  ),
+);

@@ -1,0 +1,84 @@
+/**
+ * Every value of every typed parameter, from the catalogue derived from the spec
+ * (catalogue-params.ts), at every level: a valid value is served as the interface says;
+ * an invalid one is refused with 400 where the level documents it, and elsewhere (a gap
+ * of the interface) either refused with 400 or served with a conforming body that still
+ * keeps the page at most 100 pets; a form left open may get either. Never a 5xx, never an
+ * undocumented status, never more pets than allowed.
+ */
+import { beforeAll, describe, it } from 'vitest';
+import { LIMIT } from '../../spec/constants.ts';
+import { type ParamCase, paramCases } from '../catalogue-params.ts';
+import { check, isObject, type RuleId, sameInteger, show } from '../check.ts';
+import { ensurePetsBeyond } from '../fixtures.ts';
+import { client, options, spec, verifyAllowing } from '../harness.ts';
+import { bearer } from '../http.ts';
+import { itemsHaveStatus, pageAtMost } from '../pet-checks.ts';
+
+/** A pet answered for a well-formed id carries that id. */
+const idIs = (text: string) =>
+  check('get-found', ({ response }) => {
+    const body = response.json;
+    if (response.status !== 200 || (isObject(body) && sameInteger(body.id, BigInt(text))))
+      return undefined;
+    return {
+      title: 'Another pet than the one asked for',
+      received: show(body),
+      expected: `the pet with id ${text}`,
+    };
+  });
+
+/** The statuses a case may get at this level, and the rule it cites otherwise. */
+function allowed(c: ParamCase): { statuses: number[]; rule: RuleId } {
+  const refuses = spec.responses(c.operation)['400'] !== undefined;
+  if (c.operation === 'listPets') {
+    if (c.verdict === 'valid') return { statuses: [200], rule: 'list-responses' };
+    if (c.verdict === 'invalid' && refuses) return { statuses: [400], rule: 'list-400' };
+    return { statuses: [200, 400], rule: 'list-responses' };
+  }
+  if (c.verdict === 'valid')
+    return c.decided
+      ? { statuses: [200, 400, 404], rule: 'get-responses' }
+      : { statuses: [200, 404], rule: 'get-404' };
+  if (c.verdict === 'invalid' && refuses) {
+    const valid = c.title.match(/^petId="(-?\d+)"/)?.[1];
+    return { statuses: [400], rule: valid && BigInt(valid) < 1n ? 'pet-id-positive' : 'get-400' };
+  }
+  return { statuses: c.verdict === 'open' ? [200, 400, 404] : [400, 404], rule: 'get-404' };
+}
+
+/** The checks of a page: at most the valid limit (20 without one, 100 for any other), the filter. */
+function pageChecks(c: ParamCase) {
+  const limit = c.valid.limit;
+  const limited = /[?&]limit=/.test(c.path);
+  const bound = limit
+    ? pageAtMost(Number(limit), 'limit-max')
+    : limited
+      ? pageAtMost(LIMIT.max, 'page-size-max')
+      : pageAtMost(LIMIT.default, 'limit-default');
+  return [bound, ...(c.valid.status ? [itemsHaveStatus(c.valid.status)] : [])];
+}
+
+const title = (c: ParamCase) =>
+  `${c.operation} ${c.title}: ${{ valid: 'served', invalid: 'refused', open: 'served or refused' }[c.verdict]}`;
+
+describe('parameters', () => {
+  // Enough pets that a page ignoring its limit shows more than 100 (the server may hold fewer).
+  beforeAll(async () => {
+    if (!options.readOnly) await ensurePetsBeyond(LIMIT.max, 'params');
+  });
+
+  const cases = [...paramCases('listPets', options.level), ...paramCases('getPet', options.level)];
+  it.each(cases.map((c) => [title(c), c] as const))('%s', async (_title, c) => {
+    const exchange = await client.send({
+      operation: c.operation,
+      method: 'GET',
+      path: c.path,
+      headers: bearer(options.apiKey),
+    });
+    const { statuses, rule } = allowed(c);
+    const served =
+      c.operation === 'listPets' ? pageChecks(c) : c.valid.petId ? [idIs(c.valid.petId)] : [];
+    verifyAllowing(exchange, statuses, rule, `for ${c.title}`, ...served);
+  });
+});

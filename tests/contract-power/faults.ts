@@ -1,0 +1,92 @@
+/**
+ * The deliberately broken reference servers: one fault each, with what it does. The first
+ * group breaks the shape of answers (status, body, auth); the second accepts a value and
+ * stores or returns something else, fails on unusual input, mishandles repetition, or
+ * lets a near miss of the key in.
+ */
+
+/** Faults of status, shape and authentication. */
+export const SHAPE_FAULTS = {
+  'auth-skipped-on-getPet': 'getPet answers without a key',
+  'create-answers-200': 'createPet answers 200 instead of 201',
+  'create-without-id': 'the created pet has no id',
+  'responses-miss-categoryId': 'pets come back without categoryId',
+  'limit-ignored': 'every list holds every pet',
+  'default-limit-ignored': 'a list without limit holds 50 pets',
+  'limit-above-100-uncapped': 'limit=101 and more are honoured',
+  'status-filter-ignored': 'the status filter is ignored',
+  'error-without-status': 'Error bodies lack status',
+  'error-status-mismatch': 'Error.status differs from the HTTP status',
+  'error-not-json': 'errors are plain text',
+  'server-error-on-wrong-type': 'a body field of the wrong type gets 500',
+  'state-not-kept': 'created pets cannot be fetched',
+  'get-returns-another-pet': 'getPet returns the pet before the one asked for',
+  'name-trimmed': 'names are stored trimmed',
+  'name-lowercased': 'names are stored in lower case',
+  'rounded-int64-ids': 'ids above 2^53 are written rounded',
+  'text-content-type': 'responses are labelled text/plain',
+  'unknown-id-404-before-auth': 'an unknown id gets 404 before the key is checked',
+  'invalid-body-400-before-auth': 'an invalid body gets 400 before the key is checked',
+  'wrong-key-accepted': 'any bearer token passes',
+  'empty-bearer-accepted': 'an empty bearer token passes',
+  'other-scheme-accepted': 'any scheme ending in the key passes',
+  'string-category-accepted': 'categoryId "5" (a string) is accepted',
+  'null-name-accepted': 'name null is accepted',
+  'missing-name-accepted': 'a body without name is accepted',
+  'invalid-status-accepted': 'a status outside the enum is accepted',
+  'malformed-json-500': 'malformed JSON gets 500',
+  'list-wrapped-in-object': 'the list is wrapped in {items}',
+  'list-always-empty': 'every list is empty',
+} as const;
+
+/** Faults of unusual input, repetition and near-miss keys. */
+export const INPUT_FAULTS = {
+  'control-chars-stripped': 'control characters are removed from names',
+  'invisible-chars-stripped': 'zero-width characters and BOMs are removed from names',
+  'name-truncated-at-100': 'names are cut at 100 characters, silently',
+  'name-whitespace-collapsed': 'runs of whitespace in names become one space',
+  'unicode-normalised': 'names are stored NFC-normalised',
+  'name-html-escaped': 'names are stored HTML-escaped',
+  'name-sql-quotes-doubled': "quotes in names are doubled ('')",
+  'json-built-by-hand': 'the created pet is written without escaping quotes',
+  'category-rounded-to-double': 'categoryId is stored as a double (2^53+1 becomes 2^53)',
+  'category-exponent-misread': 'categoryId 1e2 is read as 1',
+  'negative-category-made-positive': 'a negative categoryId is stored positive',
+  'status-case-folded': 'status AVAILABLE is accepted and stored as available',
+  'rejected-create-stored': 'a body with a bad status is stored, then answered 400',
+  'server-error-on-long-name': 'a name over 1,000 characters gets 500',
+  'server-error-on-non-bmp': 'a name with an emoji gets 500',
+  'server-error-on-empty-name': 'an empty name gets 500',
+  'server-error-on-huge-category': 'a categoryId above 2^53 gets 500',
+  'server-error-on-empty-status-filter': 'status= (empty) gets 500',
+  'server-error-on-repeated-params': 'a repeated query parameter gets 500',
+  'server-error-on-unknown-query': 'an unknown query parameter gets 500',
+  'server-error-on-huge-petId': 'a petId beyond int64 gets 500',
+  'unparseable-limit-returns-all': 'limit=abc returns every pet',
+  'petId-parsed-leniently': 'petId 1.5 is read as 1 (parseInt)',
+  'duplicate-create-same-id': 'the same body sent again returns the first pet',
+  'concurrent-creates-collide': 'creations at the same moment share an id',
+  'status-filter-snapshot': 'filtered lists come from a snapshot taken at start-up',
+  'client-id-honoured': 'a client-sent id is used as the new id',
+  'key-case-insensitive': 'the key is compared ignoring case',
+  'key-prefix-accepted': 'any prefix of the key passes',
+  'key-suffix-accepted': 'any suffix of the key passes',
+  'key-extra-characters-accepted': 'the key followed by anything passes',
+  'key-inner-whitespace-stripped': 'whitespace inside the token is removed before comparing',
+  'key-trimmed': 'the token is trimmed with String.trim (no-break spaces too)',
+  'key-refused-on-create': 'the valid key is refused by createPet',
+  'served-at-root': 'the operations are served without the /v1 base path',
+  'getPet-gone-early': 'getPet answers 410 Gone before its announced removal',
+  'ids-rounded-when-read': 'getPet and listPets write ids above 2^53 rounded',
+  'petId-read-as-double': 'petId is read as a double (2^53+1 finds pet 2^53)',
+  'list-trims-names': 'listPets writes names trimmed (getPet does not)',
+} as const;
+
+/** One way of breaking the interface. */
+export type Fault = keyof typeof SHAPE_FAULTS | keyof typeof INPUT_FAULTS;
+
+/** What each fault does, for reports. */
+export const FAULT_NOTES: Record<Fault, string> = { ...SHAPE_FAULTS, ...INPUT_FAULTS };
+
+/** Every fault, shape faults first. */
+export const FAULTS = Object.keys(FAULT_NOTES) as Fault[];

@@ -1,0 +1,99 @@
+/**
+ * The reference server's three operations, once the request is authenticated.
+ */
+import type { ServerResponse } from 'node:http';
+import { parseJson } from '../../spec/json.ts';
+import type { Fault } from './faults.ts';
+import type { Responder } from './reference-http.ts';
+import {
+  isRejection,
+  readLimit,
+  readStatus,
+  ServerFault,
+  validateNewPet,
+} from './reference-rules.ts';
+import type { createStore } from './reference-store.ts';
+import type { Variant } from './variants.ts';
+
+/** Parses JSON text, or gives undefined. */
+export const parsed = (text: string): unknown => {
+  try {
+    return parseJson(text);
+  } catch {
+    return undefined;
+  }
+};
+
+type Context = {
+  variant: Variant;
+  has: (f: Fault) => boolean;
+  store: ReturnType<typeof createStore>;
+  out: Responder;
+};
+
+/** The handlers of listPets, createPet and getPet. */
+export function createHandlers({ variant, has, store, out }: Context) {
+  const { send, error, view, byHand } = out;
+  const listPets = (res: ServerResponse, url: URL) => {
+    const names = [...url.searchParams.keys()];
+    const repeated = names.length !== new Set(names).size;
+    const unknown = names.some((n) => n !== 'limit' && n !== 'status');
+    if (repeated && has('server-error-on-repeated-params')) throw new ServerFault('repeated');
+    if (unknown && has('server-error-on-unknown-query')) throw new ServerFault('unknown');
+    if ((repeated || unknown) && variant.strictQuery)
+      return error(res, 400, 'query parameters must be limit and status, once each');
+    const limit = readLimit(url.searchParams.get('limit'), variant, has);
+    if (isRejection(limit)) return error(res, limit.status, limit.message);
+    const status = readStatus(url.searchParams.get('status'), has);
+    if (isRejection(status)) return error(res, status.status, status.message);
+    const page = has('list-always-empty')
+      ? []
+      : store.list(status).slice(0, Math.min(limit, variant.pageCap ?? limit));
+    const items = page.map((pet) => view(pet, 'listPets'));
+    return send(res, 200, has('list-wrapped-in-object') ? { items } : items);
+  };
+
+  const createPet = async (res: ServerResponse, text: string) => {
+    const source = has('category-exponent-misread')
+      ? text.replace(/("categoryId"\s*:\s*-?\d+)(\.\d+)?[eE][+-]?\d+/, '$1')
+      : text;
+    const body = parsed(source);
+    if (body === undefined)
+      return error(res, has('malformed-json-500') ? 500 : 400, 'request body is not valid JSON');
+    const checked = validateNewPet(body, variant, has);
+    const sent = body as Record<string, unknown>;
+    if (isRejection(checked)) {
+      // Inserted first, validated after: the fault keeps what it then refuses.
+      if (has('rejected-create-stored') && typeof sent?.name === 'string')
+        store.add({ name: sent.name, categoryId: 1n });
+      return error(res, checked.status, checked.message);
+    }
+    const pet = await store.create(checked, sent.id);
+    if (has('json-built-by-hand')) {
+      res.writeHead(201, { 'content-type': 'application/json' });
+      return res.end(byHand(pet));
+    }
+    const created = view(pet, 'createPet');
+    if (has('create-without-id')) delete created.id;
+    return send(res, has('create-answers-200') ? 200 : 201, created);
+  };
+
+  const getPet = (res: ServerResponse, raw: string) => {
+    const lenient = has('petId-parsed-leniently') && /^\d+\./.test(raw);
+    const digits = lenient ? String(Number.parseInt(raw, 10)) : raw;
+    if (!/^\d+$/.test(digits))
+      return error(
+        res,
+        variant.malformedIdIs404 ? 404 : 400,
+        `petId must be a positive integer, got "${raw}"`,
+      );
+    if (has('server-error-on-huge-petId') && BigInt(digits) > 2n ** 63n - 1n)
+      throw new ServerFault('overflow');
+    const id = has('petId-read-as-double') ? BigInt(Number(digits)) : BigInt(digits);
+    const pet = has('get-returns-another-pet') ? store.get(id - 1n) : store.get(id);
+    if (!pet || has('state-not-kept')) return error(res, 404, `no pet with id ${raw}`);
+    return send(res, 200, view(pet, 'getPet'));
+  };
+
+  return { listPets, createPet, getPet };
+}
