@@ -23,13 +23,6 @@ const OUTSIDE = [
 
 const SKIPPED: { path: string; why: string }[] = [
   { path: 'tests/architecture/self-contained.test.ts', why: 'names them to look for them' },
-  // Another change removes the statements quoted from the notes, and the citations with them.
-  { path: 'contract-tests/statements.ts', why: 'rewritten by the change removing the quotes' },
-  { path: 'contract-tests/statements.test.ts', why: 'rewritten by the change removing the quotes' },
-  { path: 'contract-tests/report.ts', why: 'rewritten by the change removing the quotes' },
-  { path: 'tests/contract-power/', why: 'rewritten by the change removing the quotes' },
-  { path: 'contract-tests/strict-checks.ts', why: 'contract-tests/ is changed elsewhere' },
-  { path: 'scripts/contract.ts', why: 'the contract CLI is changed elsewhere' },
 ];
 
 const tracked = (): string[] =>

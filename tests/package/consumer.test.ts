@@ -192,9 +192,14 @@ it(
       'petstore-dev-key',
       '--runs',
       '5',
+      '--junit',
+      'reports/contract.xml',
     ]);
     expect(run.code, run.output).toBe(0);
-    expect(run.stdout).toContain('Conformant: every check passed.');
+    expect(run.stdout).toContain('CONFORMANT: every check passed.');
+    // A path on the command line is the consumer's, not a folder inside node_modules.
+    const junit = await readFile(join(installed.withContract, 'reports/contract.xml'), 'utf8');
+    expect(junit).toMatch(/<testsuites[^>]* failures="0"/);
     await mock.process.stop();
     mock = undefined;
   },
