@@ -1,0 +1,109 @@
+/**
+ * The node:http side of one request: checks the Host, serves the pages outside the API,
+ * refuses what a Fetch Request cannot carry, reads the body under its cap, and hands the
+ * request to the msw handlers through `getResponse`; any failure becomes an `Error` response.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { getResponse, type RequestHandler } from 'msw';
+import { BASE_PATH, MAX_BODY_BYTES } from '../../spec/constants.ts';
+import { errorResponse, faultOf, MockError } from '../core/errors.ts';
+import { carryBodiesBeside } from './bodies-beside.ts';
+import { literalIfMalformed, readBody, toHeaders, write } from './io.ts';
+import type { Landing } from './landing/landing.ts';
+
+// Control requests replace whole data sets, so they may be far larger than an animal.
+const MAX_CONTROL_BODY_BYTES = 64 * 1024 * 1024;
+const NO_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
+// Methods a Fetch Request cannot carry: refused here, the same way on every path.
+const UNREPRESENTABLE = new Set(['CONNECT', 'TRACE', 'TRACK']);
+const HOST_HEADER = /^[A-Za-z0-9.-]+(?::[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::[0-9]{1,5})?$/;
+
+/** What the adapter needs from the server it serves. */
+export type AdapterContext = {
+  handlers: RequestHandler[];
+  /** Throws the 403 for a request whose Host is not answered (DNS rebinding). */
+  checkHost: (rawHeaders: string[]) => void;
+  /** The landing routes, once the server knows its address. */
+  landing: () => Landing | undefined;
+  /** The server's own origin, once it listens. */
+  origin: () => string;
+  /** Bound to every interface: links then follow the address the client used. */
+  wildcard: boolean;
+  onError?: (error: unknown, request: Request) => void;
+};
+
+/** The request a fault is reported for (its target as sent when that is not a valid URL). */
+function describe(method: string, base: string, path: string): Request {
+  try {
+    return new Request(base + literalIfMalformed(path), {
+      method: UNREPRESENTABLE.has(method) ? 'GET' : method,
+    });
+  } catch {
+    return new Request(base, { method: 'GET' });
+  }
+}
+
+/** Creates the function that answers each node:http request. */
+export function createAdapter(context: AdapterContext) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const method = req.method ?? 'GET';
+    const path = req.url ?? '/';
+    const cap = path.startsWith('/__mock/') ? MAX_CONTROL_BODY_BYTES : MAX_BODY_BYTES;
+    // Bound to every interface, links follow the address the client used (when it is sane).
+    const hostHeader = req.headers.host;
+    const base =
+      context.wildcard && hostHeader && HOST_HEADER.test(hostHeader)
+        ? `http://${hostHeader}`
+        : context.origin();
+    try {
+      // First on every path, the pages included (host-check.ts: DNS rebinding).
+      context.checkHost(req.rawHeaders);
+      // The landing page and API reference (landing/): never consulted for the API or /__mock/.
+      const page =
+        path.startsWith(BASE_PATH) || path.startsWith('/__mock/')
+          ? undefined
+          : context.landing()?.(req, res);
+      if (page) return await page;
+      if (!path.startsWith('/'))
+        throw new MockError(
+          404,
+          'not_found',
+          `request targets must be paths such as ${BASE_PATH}/pets`,
+        );
+      if (UNREPRESENTABLE.has(method)) {
+        throw new MockError(
+          405,
+          'method_not_allowed',
+          `${method} is not supported; use GET or POST`,
+          {
+            allow: 'GET, POST',
+          },
+        );
+      }
+      const read = NO_BODY.has(method) ? undefined : await readBody(req, cap);
+      const body = read?.bytes;
+      // Bodies travel beside the Request and the Response, not as streams (bodies-beside.ts).
+      const request = new Request(base + literalIfMalformed(path), {
+        method,
+        headers: toHeaders(req.rawHeaders),
+      });
+      carryBodiesBeside(request, body);
+      const response =
+        (await getResponse(context.handlers, request)) ??
+        errorResponse(
+          new MockError(
+            404,
+            'not_found',
+            `no route ${method} ${path.split('?')[0]}: the API is under ${BASE_PATH}`,
+          ),
+          {},
+        );
+      await write(res, response, read?.complete === false);
+    } catch (error) {
+      const fault = faultOf(error);
+      if (fault !== undefined) context.onError?.(fault, describe(method, base, path));
+      if (!res.headersSent) await write(res, errorResponse(error, {}), true);
+      else res.destroy();
+    }
+  };
+}
