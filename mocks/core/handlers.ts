@@ -4,7 +4,7 @@
  * every handler it tries, so one handler instead of three saves that work; see createRouter).
  * Environment-free: the browser worker, setupServer and the standalone server all use these.
  */
-import { http } from 'msw';
+import { HttpHandler, type HttpResponseResolver } from 'msw';
 import { BASE_PATH, DEPRECATION, SUNSET } from '../../spec/constants.ts';
 import { createPortableKeyMatcher, type KeyMatcher } from './auth.ts';
 import { DEFAULT_API_KEY } from './defaults.ts';
@@ -82,15 +82,41 @@ export function createHandlers(options: HandlerOptions) {
     pet: { allow: 'GET', methods: { GET: ['getPet', getPet] }, headers: deprecationHeaders },
     other: undefined,
   };
-  const routeOf = createRouter(options.origin);
-  // A custom predicate (msw's public API) routes once and hands the route to the resolver.
   return [
-    http.all<{ route: RouteName }>(
-      ({ request }) => {
-        const route = routeOf(request.url);
-        return route === undefined ? false : { matches: true, params: { route } };
-      },
-      ({ request, params }) => serve(request, routes[params.route]),
+    new ApiHandler(createRouter(options.origin), ({ request, params }) =>
+      serve(request, routes[params.route]),
     ),
   ];
+}
+
+type RouteMatch = { matches: boolean; params: { route?: RouteName } };
+
+/**
+ * The msw handler of the API: an HttpHandler for every method whose requests are matched by
+ * the router, through msw's public custom-predicate form. It overrides one msw step, `parse`:
+ * msw's own also reads the Cookie header and msw's cookie store (tough-cookie) on every
+ * request, about 6 % of a request's CPU in the standalone server (docs/performance.md); the
+ * Pet Store reads no cookies, so this parse matches the URL alone and hands the resolver none.
+ * handlers.test.ts pins msw's behaviour this relies on (version, and the same match as msw's).
+ */
+export class ApiHandler extends HttpHandler {
+  readonly #match: (url: string) => RouteMatch;
+
+  constructor(
+    routeOf: (url: string) => RouteName | undefined,
+    resolver: HttpResponseResolver<{ route: RouteName }>,
+  ) {
+    const match = (url: string): RouteMatch => {
+      const route = routeOf(url);
+      return route === undefined
+        ? { matches: false, params: {} }
+        : { matches: true, params: { route } };
+    };
+    super(/.+/, ({ request }) => match(request.url), resolver as HttpResponseResolver);
+    this.#match = match;
+  }
+
+  override async parse(args: { request: Request }) {
+    return { match: this.#match(args.request.url), cookies: {} };
+  }
 }
