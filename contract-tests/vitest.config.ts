@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { FileOrder } from './file-order.ts';
 
@@ -5,6 +7,9 @@ import { FileOrder } from './file-order.ts';
 // passes the options with vitest's \`provide\`. One worker thread without isolation loads the
 // spec and its validators once for every suite file.
 export default defineConfig({
+  // Vite's cache (and vitest's module cache) in the temporary folder, not beside the suite:
+  // installed, the suite sits in node_modules, which may be read-only.
+  cacheDir: join(tmpdir(), 'petstore-contract-vite'),
   test: {
     root: import.meta.dirname,
     include: ['suite/*.contract.ts'],
