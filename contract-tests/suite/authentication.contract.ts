@@ -6,6 +6,7 @@
  * when the request is otherwise invalid or names an unknown pet.
  */
 import { describe, it } from 'vitest';
+import { stringifyJson } from '../../spec/json.ts';
 import { isErrorObject, statusIn } from '../checks.ts';
 import { ABSENT_IDS, getPet, listPets, newPet } from '../fixtures.ts';
 import { client, options, verify } from '../harness.ts';
@@ -37,7 +38,7 @@ const probes: Probe[] = [
     operation: 'createPet',
     method: 'POST',
     path: '/pets',
-    body: JSON.stringify(newPet('unauth')),
+    body: stringifyJson(newPet('unauth')),
   },
   {
     what: 'a body missing fields',

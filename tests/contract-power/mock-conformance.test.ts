@@ -13,3 +13,16 @@ for (const level of ['interface', 'strict'] as const) {
     expect(output).toContain('CONFORMANT: every check passed.');
   }, 180_000);
 }
+
+// A category id above 2^53 reaches every request body exactly (it is written losslessly,
+// never through JSON.stringify, which throws on a bigint).
+it('passes the mock at strict level with a category id above 2^53', async () => {
+  const { code, output } = await runContractCli([
+    '--level',
+    'strict',
+    '--category-id',
+    '9007199254740993',
+  ]);
+  expect(code, output.split('\n').slice(-80).join('\n')).toBe(0);
+  expect(output).toContain('CONFORMANT: every check passed.');
+}, 180_000);
