@@ -6,6 +6,7 @@ import {
   LIMIT,
   MAX_BODY_BYTES,
   PET_STATUSES,
+  RESPONSE_HEADERS,
   SUNSET,
 } from './constants.ts';
 import { openapiDocument, required } from './document.ts';
@@ -32,4 +33,11 @@ it('states the same body limit as the PayloadTooLarge response it answers', () =
 it('gives a new animal the default status the default-status decision states', () => {
   expect(ruleById('default-status').text).toContain(`status: ${DEFAULT_STATUS}`);
   expect(PET_STATUSES).toContain(DEFAULT_STATUS);
+});
+
+it('exposes to other origins exactly the response headers the cors decision lists', () => {
+  expect(RESPONSE_HEADERS).toEqual(
+    expect.arrayContaining(['Link', 'Location', 'WWW-Authenticate', 'Allow', 'Retry-After']),
+  );
+  expect(ruleById('cors').text).toContain(`(\`${RESPONSE_HEADERS.join(', ')}\`)`);
 });

@@ -1,9 +1,9 @@
 /**
  * Facts of the interface that code needs as values, read from spec/openapi.yaml (never
  * restated): the base path, page-size limits, statuses, getPet's deprecation dates, the
- * default status of a new animal and the request size limit.
+ * default status of a new animal, the request size limit and the documented response headers.
  */
-import { openapiDocument, operation, required } from './document.ts';
+import { allResponses, openapiDocument, operation, required } from './document.ts';
 import type { PetStatus } from './types.ts';
 
 /** The path every operation sits under, from the spec's first server URL (`/v1`). */
@@ -38,3 +38,11 @@ export const SUNSET = String(required(openapiDocument, '/components/headers/Suns
 
 /** Largest accepted request body in bytes (PayloadTooLarge: "over 64 KiB"; constants.test.ts). */
 export const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * Every header a documented response carries, in document order, once each: what a page on
+ * another origin must be able to read (CORS `Access-Control-Expose-Headers`, decision `cors`).
+ */
+export const RESPONSE_HEADERS: readonly string[] = [
+  ...new Set(allResponses().flatMap((r) => r.headers.map((header) => header.name))),
+];

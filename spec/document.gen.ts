@@ -55,7 +55,7 @@ export const openapiDocument: OpenApiDocument = {
     {
       "id": "cors",
       "adds": [],
-      "rule": "Every `/v1` response echoes the request's `Origin` in `Access-Control-Allow-Origin` and exposes `Link, Location, Deprecation, Sunset, WWW-Authenticate, Retry-After`; a preflight `OPTIONS` is answered 204 without a key, allowing `GET, POST` and the headers it asks for.",
+      "rule": "Every `/v1` response echoes the request's `Origin` in `Access-Control-Allow-Origin` and exposes every response header this document defines (`Link, WWW-Authenticate, Allow, Retry-After, Location, Deprecation, Sunset`); a preflight `OPTIONS` is answered 204 without a key, allowing `GET, POST` and the headers it asks for.",
       "why": "Frontends served from another origin call the API and read its headers."
     }
   ],

@@ -31,7 +31,7 @@ it('answers a preflight 204 with the origin, methods, headers, cache time and Va
     'access-control-allow-methods': 'GET, POST',
     'access-control-allow-headers': 'Authorization, Content-Type, Prefer, traceparent',
     'access-control-expose-headers':
-      'Link, Location, Deprecation, Sunset, WWW-Authenticate, Retry-After',
+      'Link, WWW-Authenticate, Allow, Retry-After, Location, Deprecation, Sunset',
     'access-control-max-age': '600',
     vary: 'Origin, Access-Control-Request-Headers',
   });

@@ -3,8 +3,10 @@
  * 204 without authentication, allowing whatever headers the page asks to send (a frontend's
  * tracing headers such as `traceparent` or `sentry-trace` must pass).
  */
+import { RESPONSE_HEADERS } from '../../spec/constants.ts';
 
-const EXPOSED = 'Link, Location, Deprecation, Sunset, WWW-Authenticate, Retry-After';
+// Every header a documented response carries, so a page on another origin can read it.
+const EXPOSED = RESPONSE_HEADERS.join(', ');
 const ALWAYS_ALLOWED = ['Authorization', 'Content-Type', 'Prefer'];
 // RFC 9110 field names (tokens), as Access-Control-Request-Headers lists them.
 const FIELD_NAMES = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+(?:[ \t]*,[ \t]*[!#$%&'*+.^_`|~0-9A-Za-z-]+)*$/;

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type MockServer, startMockServer } from '../../mocks/node/server.ts';
+import { RESPONSE_HEADERS } from '../../spec/constants.ts';
 import { launchChromium, skipReason } from './harness.ts';
 
 const SKIP = skipReason();
@@ -80,6 +81,15 @@ it('lets a page on another origin send its own headers and read every documented
       unavailable: await read('/pets', { headers: { ...tracing, ...key, Prefer: 'code=503' } }, [
         'Retry-After',
       ]),
+      wrongMethod: await read(
+        '/pets/1',
+        {
+          method: 'POST',
+          headers: { ...tracing, ...key, 'Content-Type': 'application/json' },
+          body: '{}',
+        },
+        ['Allow'],
+      ),
     };
   }, mock.baseUrl);
   expect(seen.list.status).toBe(200);
@@ -96,6 +106,11 @@ it('lets a page on another origin send its own headers and read every documented
   expect(seen.unauthorized.headers['WWW-Authenticate']).toBe('Bearer realm="petstore"');
   expect(seen.unavailable.status).toBe(503);
   expect(seen.unavailable.headers['Retry-After']).toBe('1');
+  expect(seen.wrongMethod.status).toBe(405);
+  expect(seen.wrongMethod.headers.Allow).toBe('GET');
+  // Every header a documented response carries was read above.
+  const read = Object.values(seen).flatMap((answer) => Object.keys(answer.headers));
+  expect(new Set(read)).toEqual(new Set(RESPONSE_HEADERS));
   await page.close();
 });
 

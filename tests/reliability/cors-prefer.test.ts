@@ -35,7 +35,7 @@ it('echoes any Origin on /v1 and exposes the documented headers', async () => {
   expect(reply.status).toBe(200);
   expect(reply.headers['access-control-allow-origin']).toBe('http://frontend.example');
   expect(reply.headers['access-control-expose-headers']).toBe(
-    'Link, Location, Deprecation, Sunset, WWW-Authenticate, Retry-After',
+    'Link, WWW-Authenticate, Allow, Retry-After, Location, Deprecation, Sunset',
   );
 });
 
