@@ -8,7 +8,7 @@ import { getResponse, type RequestHandler } from 'msw';
 import { BASE_PATH, MAX_BODY_BYTES } from '../../spec/constants.ts';
 import { errorResponse, faultOf, MockError } from '../core/errors.ts';
 import { carryBodiesBeside } from './bodies-beside.ts';
-import { literalIfMalformed, readBody, toHeaders, write } from './io.ts';
+import { ClientClosed, literalIfMalformed, readBody, toHeaders, write } from './io.ts';
 import type { Landing } from './landing/landing.ts';
 
 // Control requests replace whole data sets, so they may be far larger than an animal.
@@ -100,6 +100,8 @@ export function createAdapter(context: AdapterContext) {
         );
       await write(res, response, read?.complete === false);
     } catch (error) {
+      // No one is left to answer, and it is the client's doing, not a fault of the mock.
+      if (error instanceof ClientClosed) return void res.destroy();
       const fault = faultOf(error);
       if (fault !== undefined) context.onError?.(fault, describe(method, base, path));
       if (!res.headersSent) await write(res, errorResponse(error, {}), true);

@@ -5,6 +5,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { textBeside } from './bodies-beside.ts';
 
+/** The client closed the connection before its request body ended: nobody to answer. */
+export class ClientClosed extends Error {
+  constructor(cause: unknown) {
+    super('the client closed the connection before the request body ended', { cause });
+  }
+}
+
 /**
  * Reads a body up to `cap + 1` bytes and stops there, so the handler can answer 413;
  * `complete` is false when the rest was left unread (the connection must then close).
@@ -30,7 +37,8 @@ export function readBody(
     };
     req.on('data', onData);
     req.once('end', () => resolve({ bytes: Buffer.concat(chunks, size), complete: true }));
-    req.once('error', reject);
+    // A reset mid-body (node reports `aborted`) or a body the parser cannot read.
+    req.once('error', (error) => reject(new ClientClosed(error)));
   });
 }
 
