@@ -4,6 +4,7 @@
  * failure with expect.soft and records it (with the rules judged) for the grouped summary.
  */
 import { expect } from 'vitest';
+import { ruleById } from '../spec/rules.ts';
 import type { Check, Failure, RuleId } from './check.ts';
 import { isStatusCheck, statusDocumented, statusIn } from './checks.ts';
 import { commonChecks } from './common-checks.ts';
@@ -13,6 +14,7 @@ import { describeRequest, describeResponse, renderFailure } from './report.ts';
 import { options, spec } from './run-context.ts';
 import { appendRecord } from './run-log.ts';
 import { isExplaining } from './status-checks.ts';
+import { inTest } from './test-scope.ts';
 
 declare module 'vitest' {
   interface Assertion<T> {
@@ -47,7 +49,10 @@ export function cite(rules: readonly RuleId[]): void {
 /** Records a failure for the grouped summary. */
 export function recordFailure(failure: Failure, exchange: Exchange, note?: string): void {
   appendRecord(options.logDir, 'failures', {
-    test: expect.getState().currentTestName ?? `set-up of ${fileOf(expect.getState().testPath)}`,
+    // Outside a test (a beforeAll), named as the reporter names the file's set-up.
+    test: inTest()
+      ? (expect.getState().currentTestName ?? '')
+      : `${fileOf(expect.getState().testPath)} (set-up)`,
     ...failure,
     request: describeRequest(exchange),
     response: describeResponse(exchange),
@@ -87,10 +92,14 @@ export function judge(exchange: Exchange, checks: Check[]): Failure[] {
  * documented, unless a given check names the statuses allowed (it then says it alone).
  */
 export function verify(exchange: Exchange, ...checks: Check[]): boolean {
+  return verifyAll(exchange, withStatus(exchange, checks)).length === 0;
+}
+
+const withStatus = (exchange: Exchange, checks: Check[]) => {
   const { operation } = exchange.request;
   const named = operation === 'other' || checks.some(isStatusCheck);
-  return verifyAll(exchange, [...(named ? [] : [statusDocumented(spec, operation)]), ...checks]);
-}
+  return [...(named ? [] : [statusDocumented(spec, operation)]), ...checks];
+};
 
 /**
  * For requests in a gap of the interface: the status must be one of `allowed` (e.g. 400
@@ -103,21 +112,29 @@ export function verifyAllowing(
   why: string,
   ...checks: Check[]
 ): boolean {
-  return verifyAll(exchange, [statusIn(allowed, rule, why), ...checks]);
+  return verifyAll(exchange, [statusIn(allowed, rule, why), ...checks]).length === 0;
 }
 
-function verifyAll(exchange: Exchange, checks: Check[]): boolean {
+function verifyAll(exchange: Exchange, checks: Check[]): Failure[] {
   const failures = judge(exchange, checks);
+  // In a set-up hook there is no test to fail softly: the records and the StopError report it.
   for (const failure of failures) {
     recordFailure(failure, exchange);
-    expect.soft(exchange).toPassCheck(Object.assign(() => failure, { rules: [failure.rule] }));
+    if (inTest())
+      expect.soft(exchange).toPassCheck(Object.assign(() => failure, { rules: [failure.rule] }));
   }
-  return failures.length === 0;
+  return failures;
 }
 
-/** Runs the checks that must pass for the test to go on (e.g. a creation it builds on). */
+/**
+ * Runs the checks of a request the test builds on (e.g. a creation) and stops the test when
+ * it broke a rule of the interface. A broken decision (strict level) is reported and the test
+ * goes on: the pet is still usable, and the checks after it may find more.
+ */
 export function verifyOrStop(exchange: Exchange, ...checks: Check[]): void {
-  if (!verify(exchange, ...checks)) throw new StopError('a request this test builds on failed');
+  const failures = verifyAll(exchange, withStatus(exchange, checks));
+  if (failures.some((failure) => ruleById(failure.rule).level === 'interface'))
+    throw new StopError('a request this test builds on failed');
 }
 
 /** Ends a test whose failures were already reported. */

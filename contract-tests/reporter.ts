@@ -1,12 +1,12 @@
 /**
  * The vitest reporter of a contract run: one line per suite file while it runs, and the
- * JUnit file at the end. It prints the suite's own failure messages only, never a code
- * frame or a stack trace; the grouped summary comes after it (summary.ts).
+ * outcome of every check for the JUnit file (written by runContract, so that a failed write
+ * fails the run). It prints the suite's own failure messages only, never a code frame or a
+ * stack trace; the grouped summary comes after it (summary.ts).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { basename } from 'node:path';
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
-import { type CaseOutcome, junitXml } from './junit-report.ts';
+import type { CaseOutcome } from './junit-report.ts';
 
 type ErrorLike = { name?: string; message?: string };
 
@@ -57,16 +57,13 @@ export function outcomesOf(module: TestModule): CaseOutcome[] {
   return cases;
 }
 
-/** Prints a line per suite file and writes the JUnit report, if one was asked for. */
+/** Prints a line per suite file and keeps the outcome of every check. */
 export class ContractReporter implements Reporter {
   readonly outcomes: CaseOutcome[] = [];
   readonly #print: (line: string) => void;
-  readonly #junitFile: string | undefined;
-  readonly #started = Date.now();
 
-  constructor(print: (line: string) => void, junitFile: string | undefined) {
+  constructor(print: (line: string) => void) {
     this.#print = print;
-    this.#junitFile = junitFile;
   }
 
   onTestModuleEnd(module: TestModule): void {
@@ -100,11 +97,5 @@ export class ContractReporter implements Reporter {
       });
       this.#print(`  × unhandled error: ${(error.message ?? '').split('\n')[0]}`);
     }
-    if (!this.#junitFile) return;
-    mkdirSync(dirname(this.#junitFile), { recursive: true });
-    writeFileSync(
-      this.#junitFile,
-      junitXml('petstore-contract', this.outcomes, Date.now() - this.#started),
-    );
   }
 }

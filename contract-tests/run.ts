@@ -2,14 +2,15 @@
  * runContract: the contract suite against one server, as a function. The bin
  * (scripts/contract.ts), the gate and tests call it; it prints nothing and never exits.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { coverageTable } from './coverage.ts';
 import { DEFAULT_SEED, DEPTH_SETTINGS } from './depth.ts';
+import { type CaseOutcome, junitXml } from './junit-report.ts';
 import type { SuiteOptions } from './options.ts';
 import { PreflightError, preflight, type ServerUnderTest } from './preflight.ts';
-import { readRecords } from './run-log.ts';
+import { type FailureRecord, readRecords } from './run-log.ts';
 import type { ContractOptions, ContractResult, ContractRun } from './run-types.ts';
 import { groupedSummary } from './summary.ts';
 import { runSuite } from './vitest-run.ts';
@@ -18,6 +19,28 @@ export type { ContractOptions, ContractResult, ContractRun, ContractVerdict } fr
 
 const newRunId = () =>
   `ct${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36 ** 3).toString(36)}`;
+
+/**
+ * A failed case for each suite file whose set-up broke a rule without stopping the file (a
+ * decision at strict level: the pets it made are still usable), so JUnit and the verdict see it.
+ */
+function setUpOutcomes(
+  failures: readonly FailureRecord[],
+  outcomes: readonly CaseOutcome[],
+): CaseOutcome[] {
+  const known = new Set(outcomes.filter((c) => c.state === 'failed').map((c) => c.name));
+  const byName = new Map<string, FailureRecord[]>();
+  for (const failure of failures)
+    if (failure.test.endsWith(' (set-up)') && !known.has(failure.test))
+      byName.set(failure.test, [...(byName.get(failure.test) ?? []), failure]);
+  return [...byName].map(([name, records]) => ({
+    file: name.replace(/ \(set-up\)$/, ''),
+    name,
+    state: 'failed',
+    durationMs: 0,
+    failure: [...new Set(records.map((r) => `${r.rule}: ${r.title}`))].join('\n'),
+  }));
+}
 
 /** Runs the contract suite against `options.server` (or the project's mock) and reports. */
 export async function runContract(options: ContractOptions = {}): Promise<ContractResult> {
@@ -77,16 +100,23 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
       logDir,
     };
     const junitFile = options.junitFile && resolve(options.junitFile);
-    const outcome = await runSuite(suite, junitFile, options.echo);
+    const outcome = await runSuite(suite, options.echo);
     const failures = await readRecords(logDir, 'failures');
     const rules = await readRecords(logDir, 'rules');
+    const setUp = setUpOutcomes(failures, outcome.outcomes);
+    const outcomes = [...outcome.outcomes, ...setUp];
+    const failed = outcome.failed || setUp.length > 0;
+    if (junitFile) {
+      await mkdir(dirname(junitFile), { recursive: true });
+      await writeFile(junitFile, junitXml('petstore-contract', outcomes, Date.now() - started));
+    }
     return {
-      verdict: outcome.failed ? 'failed' : 'passed',
+      verdict: failed ? 'failed' : 'passed',
       run,
-      counts: outcome.counts,
+      counts: { ...outcome.counts, failed: outcome.counts.failed + setUp.length },
       coverage: coverageTable(await readRecords(logDir, 'exchanges'), run.level),
       rulesChecked: [...new Set(rules.map((r) => r.rule))],
-      summary: outcome.failed ? groupedSummary(failures, outcome.outcomes) : '',
+      summary: failed ? groupedSummary(failures, outcomes) : '',
       junitFile,
       report: outcome.report,
       durationMs: Date.now() - started,

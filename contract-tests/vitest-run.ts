@@ -71,10 +71,9 @@ function count(tasks: Task[], counts: SuiteCounts): SuiteCounts {
   return counts;
 }
 
-/** Runs the suite once against the server in `options`, writing JUnit to `junitFile` if given. */
+/** Runs the suite once against the server in `options`. */
 export async function runSuite(
   options: SuiteOptions,
-  junitFile: string | undefined,
   echo: Echo | undefined,
 ): Promise<SuiteOutcome> {
   const { startVitest } = await import('vitest/node');
@@ -83,7 +82,7 @@ export async function runSuite(
     kept.push(`${line}\n`);
     echo?.stdout.write(`${line}\n`);
   };
-  const reporter = new ContractReporter(print, junitFile);
+  const reporter = new ContractReporter(print);
   const saved = { exitCode: process.exitCode, env: pick(process.env) };
   try {
     const vitest = await startVitest(

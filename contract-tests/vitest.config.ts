@@ -13,6 +13,7 @@ export default defineConfig({
   test: {
     root: import.meta.dirname,
     include: ['suite/*.contract.ts'],
+    setupFiles: ['./test-scope.setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'threads',

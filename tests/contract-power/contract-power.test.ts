@@ -69,5 +69,7 @@ for (const c of cases) {
     expect(result?.output.split('\n').length).toBeLessThan(250);
     expect(result?.output).not.toMatch(/^\s+at .*:\d+:\d+\)?$|❯|⎯⎯/m);
     expect(result?.output).toMatch(/^Finished in \d+\.\d s \(exit [01]\)\.$/m);
+    // Every failure names the rule it breaks, a set-up's included (no runner error instead).
+    expect(result?.output).not.toContain('failed without naming a rule');
   });
 }

@@ -58,5 +58,7 @@ for (const run of runs) {
   it(`${expected ? 'fails' : 'passes'} the mock with ${run.fault ?? 'no fault'} at ${run.level} level`, () => {
     const result = results.get(key(run));
     expect(result?.code, result?.output.split('\n').slice(-60).join('\n')).toBe(expected);
+    // Every failure names the rule it breaks, a set-up's included (no runner error instead).
+    expect(result?.output).not.toContain('failed without naming a rule');
   });
 }
