@@ -107,8 +107,15 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
     const outcomes = [...outcome.outcomes, ...setUp];
     const failed = outcome.failed || setUp.length > 0;
     if (junitFile) {
-      await mkdir(dirname(junitFile), { recursive: true });
-      await writeFile(junitFile, junitXml('petstore-contract', outcomes, Date.now() - started));
+      // A CI job that asked for the report must not pass without it.
+      try {
+        await mkdir(dirname(junitFile), { recursive: true });
+        await writeFile(junitFile, junitXml('petstore-contract', outcomes, Date.now() - started));
+      } catch (error) {
+        return couldNotTest(
+          `could not write the JUnit report ${junitFile}: ${(error as Error).message}`,
+        );
+      }
     }
     return {
       verdict: failed ? 'failed' : 'passed',

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import {
   choiceFlag,
@@ -6,6 +9,7 @@ import {
   integerFlag,
   listFlag,
   orEnv,
+  outputFileFlag,
   parseFlags,
   pathFlag,
   positiveNumberFlag,
@@ -85,4 +89,27 @@ it('resolves paths against where npm run was typed for our own script, else the 
   expect(commandDir('mock', { ...ours, npm_lifecycle_event: 'test' })).toBe(process.cwd());
   expect(commandDir('mock', { ...ours, npm_package_name: 'my-app' })).toBe(process.cwd());
   expect(commandDir('mock', {})).toBe(process.cwd());
+});
+
+it('makes the folders of an output file now, and refuses one it could not write', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cli-out-'));
+  try {
+    const typed = {
+      npm_package_name: 'petstore-mock-contract',
+      npm_lifecycle_event: 'contract',
+      INIT_CWD: dir,
+    };
+    expect(outputFileFlag('junit', 'reports/ci/c.xml', 'contract', typed)).toBe(
+      join(dir, 'reports/ci/c.xml'),
+    );
+    writeFileSync(join(dir, 'report.txt'), '');
+    expect(() => outputFileFlag('junit', 'report.txt/c.xml', 'contract', typed)).toThrow(
+      new UsageError(
+        `--junit report.txt/c.xml: cannot write ${join(dir, 'report.txt/c.xml')}: a file stands where a folder is needed`,
+      ),
+    );
+    expect(() => outputFileFlag('report', '.', 'contract', typed)).toThrow(/it is a folder/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -3,7 +3,8 @@
  * and `-h`, usage errors printed as one line plus "Run with --help" (exit 2), and readers
  * for integer, choice, list and path flags whose messages name the flag.
  */
-import { resolve } from 'node:path';
+import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 
 /** A mistake in the command line (or in what it names): printed in one line, exit 2. */
@@ -149,4 +150,36 @@ export function pathFlag(
   env: NodeJS.ProcessEnv = process.env,
 ): string {
   return resolve(commandDir(npmScript, env), text);
+}
+
+const WHY_NOT_WRITABLE: Record<string, string> = {
+  EEXIST: 'a file stands where a folder is needed',
+  ENOTDIR: 'a file stands where a folder is needed',
+  EACCES: 'no permission to write there',
+  EPERM: 'no permission to write there',
+  EROFS: 'the file system is read-only',
+};
+
+/**
+ * A file the command will write, named on the command line: its folders are made now, and a
+ * place it cannot be written (a file where a folder should be, no permission) is a usage
+ * error before any work is done, not a failure after it.
+ */
+export function outputFileFlag(
+  flag: string,
+  text: string,
+  npmScript: string,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
+  const file = pathFlag(text, npmScript, env);
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    if (existsSync(file) && statSync(file).isDirectory()) throw new Error('it is a folder');
+    accessSync(dirname(file), constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    const reason = WHY_NOT_WRITABLE[code] ?? (code ? `${code}` : (error as Error).message);
+    throw new UsageError(`--${flag} ${text}: cannot write ${file}: ${reason}`);
+  }
+  return file;
 }

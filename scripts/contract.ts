@@ -2,11 +2,10 @@
  * petstore-contract: runs the contract suite (contract-tests/) against a Pet Store server.
  */
 import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { DEFAULT_SEED, DEPTHS } from '../contract-tests/depth.ts';
 import { type ContractResult, runContract } from '../contract-tests/run.ts';
 import { listRules } from '../spec/rules.ts';
-import { choiceFlag, int64Flag, orEnv, runCommand, UsageError } from './cli.ts';
+import { choiceFlag, int64Flag, orEnv, outputFileFlag, runCommand, UsageError } from './cli.ts';
 
 const HELP = `petstore-contract: check that a server conforms to the Pet Store interface.
 
@@ -29,14 +28,14 @@ Usage: npm run contract -- [--base-url URL --api-key KEY] [options]
   --report FILE       also write the grouped failure summary to FILE
   -h, --help          show this text
 
-Paths are relative to the directory the command runs in. The failure summary names each
+Paths are relative to the directory the command runs in; missing folders are made. The failure summary names each
 broken rule by its id in spec/openapi.yaml and gives a curl command that replays a failing
 request, reading the key from $PETSTORE_API_KEY. docs/contract.md explains the report.
 
 Exit codes: 0 conformant, every check passed
             1 not conformant, a check failed (see the summary)
             2 could not test: a usage error, an unreachable server, a base URL without
-              /v1, or a key every operation refuses`;
+              /v1, a key every operation refuses, or a report file it cannot write`;
 
 const flags = {
   'base-url': { type: 'string' },
@@ -80,7 +79,10 @@ runCommand({ name: 'petstore-contract', help: HELP, flags }, async (values) => {
   if (baseUrl && !apiKey)
     throw new UsageError('--api-key (or PETSTORE_API_KEY) is required with --base-url');
   const category = int64Flag('category-id', values['category-id'], 1n);
-  const report = values.report === undefined ? undefined : resolve(values.report);
+  const report =
+    values.report === undefined ? undefined : outputFileFlag('report', values.report, 'contract');
+  const junitFile =
+    values.junit === undefined ? undefined : outputFileFlag('junit', values.junit, 'contract');
   const result = await runContract({
     server: baseUrl ? { baseUrl, apiKey: apiKey ?? '' } : undefined,
     level,
@@ -89,7 +91,7 @@ runCommand({ name: 'petstore-contract', help: HELP, flags }, async (values) => {
     readOnly: values['read-only'],
     seed: values.seed === undefined ? undefined : Number(int64Flag('seed', values.seed)),
     runs: values.runs === undefined ? undefined : Number(int64Flag('runs', values.runs, 1n)),
-    junitFile: values.junit === undefined ? undefined : resolve(values.junit),
+    junitFile,
     echo: { stdout: process.stdout, stderr: process.stderr },
     onStart: (run) => {
       if (run.localMock) console.log(`No --base-url: testing the local mock at ${run.baseUrl}`);
@@ -106,7 +108,17 @@ runCommand({ name: 'petstore-contract', help: HELP, flags }, async (values) => {
   }
   const lines = closing(result);
   console.log(lines.join('\n'));
-  if (report) writeFileSync(report, `${lines.join('\n').trim()}\n`);
+  if (report) {
+    try {
+      writeFileSync(report, `${lines.join('\n').trim()}\n`);
+    } catch (error) {
+      console.error(
+        `petstore-contract: could not write --report ${report}: ${(error as Error).message}`,
+      );
+      console.error(`Finished in ${elapsed()} (exit 2).`);
+      return 2;
+    }
+  }
   const code = result.verdict === 'passed' ? 0 : 1;
   console.log(`Finished in ${elapsed()} (exit ${code}).`);
   return code;
