@@ -21,7 +21,7 @@ const padded = (tag: string, length: number) =>
 /**
  * Strings: empty, blank, padded, each length bound and one past it, 10,000 characters, and
  * texts a storage layer is tempted to alter (non-BMP, combining, right-to-left, control
- * characters, markup, SQL and JSON metacharacters). Each carries `tag` where it can, so a
+ * characters, markup, SQL, JSON and URL metacharacters). Each carries `tag` where it can, so a
  * stored copy can be recognised; empty and blank ones cannot.
  */
 export function stringValues(schema: Schema, tag: string): CatalogueValue[] {
@@ -44,6 +44,7 @@ export function stringValues(schema: Schema, tag: string): CatalogueValue[] {
     { label: 'HTML markup and entities', value: `${tag}<script>alert(1)</script>&amp;&lt;` },
     { label: 'SQL metacharacters and quotes', value: `${tag}'; DROP TABLE pets; --"` },
     { label: 'JSON metacharacters and escapes', value: `${tag}"},{"id":1}\\u0000\\"` },
+    { label: 'URL metacharacters and escapes', value: `${tag} 100% %41%zz +&?#/\\` },
     { label: '10,000 characters', value: padded(tag, 10_000) },
   ];
   for (const keyword of ['minLength', 'maxLength'] as const) {

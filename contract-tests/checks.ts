@@ -19,6 +19,12 @@ export const jsonContentType: Check = check('json', ({ response }) => {
       received: `Content-Type ${type}`,
       expected: 'Content-Type application/json',
     };
+  if (response.text.startsWith('\uFEFF'))
+    return {
+      title: 'Body starts with a byte order mark',
+      received: `U+FEFF, then ${show(response.text.slice(1), 80)}`,
+      expected: 'JSON text without a byte order mark (RFC 8259, section 8.1)',
+    };
   if (!response.isJson)
     return { title: 'Body is not valid JSON', received: show(response.text), expected: 'JSON' };
   return undefined;

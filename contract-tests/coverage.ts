@@ -30,9 +30,16 @@ export function coverageTable(log: readonly LogRecords['exchanges'][], level: Le
     });
     return `  ${operation.padEnd(10)} ${cells.join(' | ')}`;
   });
+  const throttled = log.filter((e) => e.throttled);
+  const retries = throttled.reduce((sum, e) => sum + (e.throttled ?? 0), 0);
   return [
     `Statuses exercised (operation: documented status: responses, at ${level} level):`,
     ...rows,
     `  other requests (routes and methods outside the operations): ${other}`,
+    ...(throttled.length > 0
+      ? [
+          `  throttled: ${throttled.length} requests got 429 first and were sent again after the server's Retry-After (${retries} retries; not counted above)`,
+        ]
+      : []),
   ].join('\n');
 }

@@ -5,7 +5,7 @@
 import { statusIn } from './checks.ts';
 import { client, options, uniqueName, verifyOrStop } from './harness.ts';
 import { bearer, type Exchange, jsonWithKey } from './http.ts';
-import { createdEchoes, type Pet } from './pet-checks.ts';
+import { createdEchoes, newId, type Pet } from './pet-checks.ts';
 
 import { STATUSES } from './spec-model.ts';
 
@@ -76,6 +76,7 @@ export async function ensurePetsBeyond(count: number, tag: string): Promise<void
 /** Creates `count` pets of this run, statuses in turn, ten at a time; stops the test on a failure. */
 export async function createPets(count: number, tag: string): Promise<Pet[]> {
   const pets: Pet[] = [];
+  const ids = new Set<string>();
   for (let batch = 0; batch < count; batch += 10) {
     const bodies = Array.from({ length: Math.min(10, count - batch) }, (_, i) =>
       newPet(tag, STATUSES[(batch + i) % STATUSES.length]),
@@ -86,7 +87,9 @@ export async function createPets(count: number, tag: string): Promise<Pet[]> {
         exchange,
         statusIn([201], 'create-responses', 'for a valid creation'),
         createdEchoes(bodies[i] ?? {}),
+        newId(ids),
       );
+      ids.add(String(petOf(exchange).id));
       pets.push(petOf(exchange));
     }
   }

@@ -30,14 +30,36 @@ export type Response = {
   isJson: boolean;
 };
 
-/** A request with the response it received. */
-export type Exchange = { request: Request; response: Response; url: string };
+/** A request with the response it received, and how often it was throttled (429) first. */
+export type Exchange = { request: Request; response: Response; url: string; throttled?: number };
 
 /** Sends requests to one base URL and hands every exchange to `onExchange`. */
 export type Client = {
   baseUrl: string;
   send(request: Request): Promise<Exchange>;
 };
+
+const KEEP_BOM = new TextDecoder('utf-8', { ignoreBOM: true });
+
+// A throttled request (429) was not processed: it is sent again after the Retry-After the
+// server asks for (1 s without one, at most 10 s), up to this many times. The interface
+// leaves excess-traffic statuses open, so throttling is no verdict on the request.
+const MAX_RETRIES = 5;
+const MAX_WAIT_SECONDS = 10;
+
+async function sendPatiently(
+  url: string,
+  init: RequestInit,
+): Promise<{ res: globalThis.Response; throttled: number }> {
+  for (let attempt = 0; ; attempt++) {
+    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
+    if (res.status !== 429 || attempt === MAX_RETRIES) return { res, throttled: attempt };
+    await res.arrayBuffer();
+    const asked = Number(res.headers.get('retry-after'));
+    const seconds = Number.isFinite(asked) && asked >= 0 ? Math.min(asked, MAX_WAIT_SECONDS) : 1;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(seconds, 0.05) * 1000));
+  }
+}
 
 /** Creates a client for a base URL (ending in `/v1`). */
 export function createClient(
@@ -51,14 +73,15 @@ export function createClient(
       const url = `${root}${request.path}`;
       const body =
         request.rawBody ?? (request.body === undefined ? undefined : stringifyJson(request.body));
-      const res = await fetch(url, {
+      const { res, throttled } = await sendPatiently(url, {
         method: request.method,
         headers: request.headers,
         body,
         redirect: 'manual',
-        signal: AbortSignal.timeout(15_000),
       });
-      const text = await res.text();
+      // Decoded keeping a byte order mark, which fetch's text() would hide: JSON sent over a
+      // network must not start with one (RFC 8259, section 8.1).
+      const text = KEEP_BOM.decode(await res.arrayBuffer());
       const headers: Record<string, string> = {};
       res.headers.forEach((value, key) => {
         headers[key] = value;
@@ -75,6 +98,7 @@ export function createClient(
         request,
         url,
         response: { status: res.status, headers, text, json, isJson },
+        ...(throttled > 0 ? { throttled } : {}),
       };
       onExchange(exchange);
       return exchange;

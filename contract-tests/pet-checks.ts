@@ -4,6 +4,7 @@
  */
 import type { Level } from '../spec/levels.ts';
 import { type Check, check, isObject, type RuleId, sameInteger, show } from './check.ts';
+import type { Exchange } from './http.ts';
 
 export { sameInteger } from './check.ts';
 
@@ -144,4 +145,28 @@ export const knownItemsUnchanged = (known: ReadonlyMap<string, Pet>): Check =>
         };
     }
     return undefined;
+  });
+
+/** The id of a created pet, as text, or undefined when the answer holds none. */
+export const idOf = (exchange: Exchange) => {
+  const id = (exchange.response.json as { id?: unknown } | undefined)?.id;
+  return exchange.response.status === 201 && (typeof id === 'number' || typeof id === 'bigint')
+    ? String(id)
+    : undefined;
+};
+
+/** The created pet's id is not one an earlier creation (of this test, or of a set-up) got. */
+export const newId = (earlier: ReadonlySet<string>) =>
+  check('id-assigned', (exchange) => {
+    const id = idOf(exchange);
+    return id !== undefined && earlier.has(id)
+      ? {
+          title: 'Two creations got the same id',
+          received: `id ${id} again`,
+          expected:
+            earlier.size <= 5
+              ? `an id other than ${[...earlier].join(', ')}`
+              : `an id none of the ${earlier.size} earlier creations got`,
+        }
+      : undefined;
   });

@@ -33,11 +33,12 @@ function guarded(inner: Client): Client {
 
 /** The client every suite file uses. */
 export const client = guarded(
-  createClient(options.baseUrl, ({ request, response }) =>
+  createClient(options.baseUrl, ({ request, response, throttled }) =>
     appendRecord(options.logDir, 'exchanges', {
       operation: request.operation,
       method: request.method,
       status: response.status,
+      ...(throttled ? { throttled } : {}),
     }),
   ),
 );

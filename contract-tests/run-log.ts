@@ -10,7 +10,8 @@ import type { RuleId } from '../spec/rules.ts';
 
 /** What each file of the log holds. */
 export type LogRecords = {
-  exchanges: { operation: string; method: string; status: number };
+  /** `throttled`: how many 429 answers came first (each sent again after its Retry-After). */
+  exchanges: { operation: string; method: string; status: number; throttled?: number };
   rules: { rule: RuleId };
   failures: FailureRecord;
 };

@@ -81,3 +81,22 @@ export const statusIn = (allowed: readonly number[], rule: RuleId, why: string):
           },
     ),
   );
+
+/**
+ * For a request in a gap of the interface ("error statuses other than those above: not
+ * shown"): one of `allowed`, or else any refusal with a client error other than 401 (which
+ * says the key is wrong), e.g. 422; the Error shape is checked for every error alike.
+ */
+export const statusInOrRefused = (allowed: readonly number[], rule: RuleId, why: string): Check =>
+  judgesStatus(
+    check(rule, ({ response }) =>
+      allowed.includes(response.status) ||
+      (response.status >= 400 && response.status < 500 && response.status !== 401)
+        ? undefined
+        : {
+            title: `Expected ${allowed.join(' or ')} or another refusal (4xx), got ${response.status}`,
+            received: `${response.status} ${show(response.json ?? response.text, 160)}`,
+            expected: `status ${allowed.join(' or ')}, or a 4xx other than 401, ${why}`,
+          },
+    ),
+  );

@@ -2,18 +2,20 @@
  * Every value of every typed parameter, from the catalogue derived from the spec
  * (catalogue-params.ts), at every level: a valid value is served as the interface says;
  * an invalid one is refused with 400 where the level documents it, and elsewhere (a gap
- * of the interface) either refused with 400 or served with a conforming body that still
- * keeps the page at most 100 pets; a form left open may get either. Never a 5xx, never an
- * undocumented status, never more pets than allowed.
+ * of the interface, whose other error statuses are "not shown") either refused with a
+ * client error other than 401 in the Error shape, or served with a conforming body that
+ * still keeps the page at most 100 pets; a form left open may get either. Never a 5xx,
+ * never a 401 for the valid key, never more pets than allowed.
  */
 import { beforeAll, describe, it } from 'vitest';
 import { LIMIT } from '../../spec/constants.ts';
 import { type ParamCase, paramCases } from '../catalogue-params.ts';
 import { check, isObject, type RuleId, sameInteger, show } from '../check.ts';
 import { ensurePetsBeyond } from '../fixtures.ts';
-import { client, options, spec, verifyAllowing } from '../harness.ts';
+import { client, options, spec, verify, verifyAllowing } from '../harness.ts';
 import { bearer } from '../http.ts';
 import { itemsHaveStatus, pageAtMost } from '../pet-checks.ts';
+import { statusInOrRefused } from '../status-checks.ts';
 
 /** A pet answered for a well-formed id carries that id. */
 const idIs = (text: string) =>
@@ -28,23 +30,30 @@ const idIs = (text: string) =>
     };
   });
 
-/** The statuses a case may get at this level, and the rule it cites otherwise. */
-function allowed(c: ParamCase): { statuses: number[]; rule: RuleId } {
+/**
+ * The statuses a case may get at this level, and the rule it cites otherwise; `refusable`
+ * where the interface leaves the answer open, so any other client error refuses it too.
+ */
+function allowed(c: ParamCase): { statuses: number[]; rule: RuleId; refusable?: boolean } {
   const refuses = spec.responses(c.operation)['400'] !== undefined;
   if (c.operation === 'listPets') {
     if (c.verdict === 'valid') return { statuses: [200], rule: 'list-responses' };
     if (c.verdict === 'invalid' && refuses) return { statuses: [400], rule: 'list-400' };
-    return { statuses: [200, 400], rule: 'list-responses' };
+    return { statuses: [200, 400], rule: 'list-responses', refusable: true };
   }
   if (c.verdict === 'valid')
     return c.decided
-      ? { statuses: [200, 400, 404], rule: 'get-responses' }
+      ? { statuses: [200, 400, 404], rule: 'get-responses', refusable: true }
       : { statuses: [200, 404], rule: 'get-404' };
   if (c.verdict === 'invalid' && refuses) {
     const valid = c.title.match(/^petId="(-?\d+)"/)?.[1];
     return { statuses: [400], rule: valid && BigInt(valid) < 1n ? 'pet-id-positive' : 'get-400' };
   }
-  return { statuses: c.verdict === 'open' ? [200, 400, 404] : [400, 404], rule: 'get-404' };
+  return {
+    statuses: c.verdict === 'open' ? [200, 400, 404] : [400, 404],
+    rule: 'get-404',
+    refusable: true,
+  };
 }
 
 /** The checks of a page: at most the valid limit (20 without one, 100 for any other), the filter. */
@@ -76,9 +85,11 @@ describe('parameters', () => {
       path: c.path,
       headers: bearer(options.apiKey),
     });
-    const { statuses, rule } = allowed(c);
+    const { statuses, rule, refusable } = allowed(c);
     const served =
       c.operation === 'listPets' ? pageChecks(c) : c.valid.petId ? [idIs(c.valid.petId)] : [];
-    verifyAllowing(exchange, statuses, rule, `for ${c.title}`, ...served);
+    const why = `for ${c.title}`;
+    if (refusable) verify(exchange, statusInOrRefused(statuses, rule, why), ...served);
+    else verifyAllowing(exchange, statuses, rule, why, ...served);
   });
 });

@@ -5,7 +5,7 @@
  * status filter where a page shows it, and never under another (status-filter).
  */
 import { describe, it } from 'vitest';
-import { check, show } from '../check.ts';
+import { show } from '../check.ts';
 import { statusIn } from '../checks.ts';
 import { createOrStop, createPet, getPet, listPets, newPet, STATUSES } from '../fixtures.ts';
 import { options, verify } from '../harness.ts';
@@ -13,8 +13,10 @@ import type { Exchange } from '../http.ts';
 import {
   createdEchoes,
   equalsPet,
+  idOf,
   itemsHaveStatus,
   knownItemsUnchanged,
+  newId,
   type Pet,
   pageAtLeast,
   pageAtMost,
@@ -22,27 +24,6 @@ import {
 
 const must201 = statusIn([201], 'create-responses', 'for a valid creation');
 const must200 = statusIn([200], 'get-found', 'for a created pet');
-
-/** The id of a created pet, as text, or undefined when the answer holds none. */
-const idOf = (exchange: Exchange) => {
-  const id = (exchange.response.json as { id?: unknown } | undefined)?.id;
-  return exchange.response.status === 201 && (typeof id === 'number' || typeof id === 'bigint')
-    ? String(id)
-    : undefined;
-};
-
-/** The created pet's id is not one an earlier creation of this test got. */
-const newId = (earlier: ReadonlySet<string>) =>
-  check('id-assigned', (exchange) => {
-    const id = idOf(exchange);
-    return id !== undefined && earlier.has(id)
-      ? {
-          title: 'Two creations got the same id',
-          received: `id ${id} again`,
-          expected: `an id other than ${[...earlier].join(', ')}`,
-        }
-      : undefined;
-  });
 
 /** Verifies a batch of identical creations: each created, each with its own id, each readable. */
 async function verifyCreations(body: Record<string, unknown>, exchanges: Exchange[]) {

@@ -68,6 +68,7 @@ export const INPUT_FAULTS = {
   'concurrent-creates-collide': 'creations at the same moment share an id',
   'status-filter-snapshot': 'filtered lists come from a snapshot taken at start-up',
   'client-id-honoured': 'a client-sent id is used as the new id',
+  'client-string-id-honoured': 'a client-sent id written as a JSON string is used as the new id',
   'key-case-insensitive': 'the key is compared ignoring case',
   'key-prefix-accepted': 'any prefix of the key passes',
   'key-suffix-accepted': 'any suffix of the key passes',
@@ -80,6 +81,8 @@ export const INPUT_FAULTS = {
   'ids-rounded-when-read': 'getPet and listPets write ids above 2^53 rounded',
   'petId-read-as-double': 'petId is read as a double (2^53+1 finds pet 2^53)',
   'list-trims-names': 'listPets writes names trimmed (getPet does not)',
+  'percent-names-dropped': 'a name holding % is answered 201 but never stored',
+  'json-with-bom': 'getPet answers begin with a UTF-8 byte order mark',
 } as const;
 
 /** One way of breaking the interface. */

@@ -93,7 +93,8 @@ export function validateNewPet(
   )
     return bad(`status must be one of ${STATUSES.join(', ')}`);
   if (!variant.ignoreExtraProperties) {
-    const known = ['name', 'categoryId', 'status', ...(has('client-id-honoured') ? ['id'] : [])];
+    const honoursId = has('client-id-honoured') || has('client-string-id-honoured');
+    const known = ['name', 'categoryId', 'status', ...(honoursId ? ['id'] : [])];
     const extra = Object.keys(pet).find((k) => !known.includes(k));
     if (extra) return { status: 400, message: `property ${extra} is not allowed` };
   }

@@ -25,8 +25,21 @@ export async function startReferenceServer(options: { fault?: Fault; variant?: V
   const { error } = out;
   const { listPets, createPet, getPet } = createHandlers({ variant, has, store, out });
 
+  // Excess traffic (a gap of the interface): more than throttleBurst requests within 100 ms.
+  let window = { start: 0, count: 0 };
+  const throttled = () => {
+    if (variant.throttleBurst === undefined) return false;
+    const now = Date.now();
+    if (now - window.start > 100) window = { start: now, count: 0 };
+    return ++window.count > variant.throttleBurst;
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse, text: string) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    if (throttled()) {
+      res.setHeader('retry-after', '0');
+      return error(res, 429, 'too many requests');
+    }
     // Served at the root: /pets is what /v1/pets is elsewhere, and /v1/... is nothing.
     if (has('served-at-root'))
       url.pathname = url.pathname.startsWith('/v1/') ? '/none' : `/v1${url.pathname}`;

@@ -40,6 +40,8 @@ export function createStore(variant: Variant, has: (f: Fault) => boolean) {
     async create(pet: Omit<StoredPet, 'id'>, sentId: unknown): Promise<StoredPet> {
       if (has('client-id-honoured') && (typeof sentId === 'number' || typeof sentId === 'bigint'))
         return put(BigInt(sentId), pet);
+      if (has('client-string-id-honoured') && typeof sentId === 'string' && /^\d+$/.test(sentId))
+        return put(BigInt(sentId), pet);
       if (has('duplicate-create-same-id')) {
         const same = [...pets.values()].find(
           (p) => p.name === pet.name && p.categoryId === pet.categoryId && p.status === pet.status,

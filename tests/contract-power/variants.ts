@@ -33,6 +33,10 @@ export type Variant = {
   rejectControlChars?: boolean;
   /** Refuse unknown or repeated query parameters with 400. */
   strictQuery?: boolean;
+  /** The status refusing a bad query parameter or petId (400 by default), e.g. 422. */
+  parameterErrorStatus?: number;
+  /** Answer 429 (Retry-After: 0) to requests beyond this many within 100 ms. */
+  throttleBurst?: number;
 };
 
 /** The conforming variants, by name, with the extra CLI arguments each needs. */
@@ -50,6 +54,8 @@ export const CONFORMING: Record<string, { variant: Variant; args?: string[] }> =
   'holds-150-other-pets': { variant: { preload: 150 } },
   'problem-json-errors': { variant: { errorMediaType: 'application/problem+json' } },
   'pages-of-at-most-7': { variant: { pageCap: 7 } },
+  'parameters-refused-422': { variant: { parameterErrorStatus: 422, strictQuery: true } },
+  'throttles-bursts': { variant: { throttleBurst: 8 } },
   'careful-another-way': {
     variant: {
       firstId: 2n ** 53n + 1000n,
