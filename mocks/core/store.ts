@@ -80,7 +80,11 @@ export function checkDataSet(pets: unknown, maxPets: number): Pet[] {
   }));
 }
 
-/** Creates the store, seeded with `seedCount` deterministic animals. */
+/**
+ * Creates the store, seeded with `seedCount` deterministic animals. It loads asynchronously:
+ * `await store.ready` before reading it directly (`size`, `get`, `snapshot`); the handlers
+ * wait for it themselves.
+ */
 export function createStore(options: { seedCount?: number; maxPets?: number } = {}) {
   const seedCount = options.seedCount ?? DEFAULT_SEED_COUNT;
   const maxPets = options.maxPets ?? DEFAULT_MAX_PETS;
@@ -120,6 +124,7 @@ export function createStore(options: { seedCount?: number; maxPets?: number } = 
       await store.ready;
       await current().filled;
     },
+    /** How many animals it holds (after `await store.ready`; it throws before). */
     get size() {
       return current().index.all.length;
     },
@@ -162,7 +167,8 @@ export function createStore(options: { seedCount?: number; maxPets?: number } = 
       return created;
     },
     reset: () => swap(seedPets(seedCount)),
-    replace: (pets: unknown) => swap(checkDataSet(pets, maxPets)),
+    // async: an invalid data set is a rejected promise, never a synchronous throw.
+    replace: async (pets: unknown) => swap(checkDataSet(pets, maxPets)),
     snapshot() {
       const { index } = current();
       return index.all.map((id) => index.byId.get(id) as Pet);

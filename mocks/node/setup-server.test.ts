@@ -32,3 +32,15 @@ it('starts from your own data set', async () => {
   const response = await fetch('http://localhost/v1/pets', { headers: auth });
   expect(await response.json()).toEqual([{ id: 1, name: 'Only', categoryId: 1, status: 'sold' }]);
 });
+
+it('rejects an invalid data set as a promise, keeping the data it had', async () => {
+  await seedMockStore([{ id: 1, name: 'Only', categoryId: 1, status: 'sold' }]);
+  const invalid = [{ id: 2, categoryId: 1 }] as unknown as Parameters<typeof seedMockStore>[0];
+  let returned: Promise<void> | undefined;
+  expect(() => {
+    returned = seedMockStore(invalid);
+  }).not.toThrow();
+  await expect(returned).rejects.toThrow(/name/);
+  const response = await fetch('http://localhost/v1/pets', { headers: auth });
+  expect(await response.json()).toEqual([{ id: 1, name: 'Only', categoryId: 1, status: 'sold' }]);
+});
