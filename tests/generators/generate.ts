@@ -10,7 +10,13 @@ import { promisify } from 'node:util';
 /** A client generator this project checks the spec against. */
 export type Generator = 'hey-api' | 'orval' | 'openapi-typescript';
 
-type Command = { package: string; bin: string; args: (input: string) => string[] };
+/** `installed`: run from the project's dev dependencies (`npm i -D`, then `npx bin`), not npx alone. */
+type Command = {
+  package: string;
+  bin: string;
+  args: (input: string) => string[];
+  installed?: boolean;
+};
 
 // Each writes `petstore` (a folder, a .ts file or a .d.ts file) beside the code that imports it.
 const COMMANDS: Record<Generator, Command> = {
@@ -18,9 +24,17 @@ const COMMANDS: Record<Generator, Command> = {
     package: '@hey-api/openapi-ts',
     bin: 'openapi-ts',
     args: (input) => ['-i', input, '-o', 'petstore', '-c', '@hey-api/client-fetch'],
+    // It loads its `typescript` peer's JS API; npx alone would fetch TypeScript 7, which has none.
+    installed: true,
   },
-  // orval's command line has no base URL: it reads its input and base URL from orval.config.ts.
-  orval: { package: 'orval', bin: 'orval', args: () => ['--config', 'orval.config.ts'] },
+  // orval's command line has no base URL: it reads its input and base URL from orval.config.ts,
+  // which imports orval (so orval must be installed in the project).
+  orval: {
+    package: 'orval',
+    bin: 'orval',
+    args: () => ['--config', 'orval.config.ts'],
+    installed: true,
+  },
   'openapi-typescript': {
     package: 'openapi-typescript',
     bin: 'openapi-typescript',
@@ -46,11 +60,18 @@ export function installedVersion(generator: Generator): string {
   return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
 }
 
+/** The package at the version the docs name, as `npm i -D` or npx takes it. */
+export const packageAtVersion = (generator: Generator): string =>
+  `${COMMANDS[generator].package}@${installedVersion(generator)}`;
+
+/** Whether the docs install the generator in the project before running it. */
+export const runsInstalled = (generator: Generator): boolean =>
+  COMMANDS[generator].installed === true;
+
 /** The command line a user types to run a generator with `args`. */
 export function commandLine(generator: Generator, args: string[]): string {
-  return ['npx', `${COMMANDS[generator].package}@${installedVersion(generator)}`, ...args].join(
-    ' ',
-  );
+  const command = runsInstalled(generator) ? COMMANDS[generator].bin : packageAtVersion(generator);
+  return ['npx', command, ...args].join(' ');
 }
 
 /** Runs a generator with `args` in the folder `cwd`, where it writes its output. */
