@@ -9,8 +9,8 @@ import { choiceFlag, int64Flag, orEnv, outputFileFlag, runCommand, UsageError } 
 
 const HELP = `petstore-contract: check that a server conforms to the Pet Store interface.
 
-Usage: npm run contract -- [--base-url URL --api-key KEY] [options]
-       petstore-contract [--base-url URL --api-key KEY] [options]
+Usage: petstore-contract [--base-url URL --api-key KEY] [options]   (installed: npx petstore-contract)
+       npm run contract -- [--base-url URL --api-key KEY] [options]   (in a checkout)
 
   --base-url URL      server under test, ending in /v1 (env PETSTORE_BASE_URL);
                       without it the local mock is started on a random port and tested

@@ -13,7 +13,8 @@ import type { AllowedHosts } from '../mocks/core/trusted-origins.ts';
 import { parseAllowedHosts } from '../mocks/node/host-check.ts';
 import { integerFlag, orEnv, pathFlag, runCommand, splitList, UsageError } from './cli.ts';
 
-const HELP = `Usage: npm run mock -- [options]    (or: petstore-mock [options])
+const HELP = `Usage: petstore-mock [options]        (installed: npx petstore-mock)
+       npm run mock -- [options]     (in a checkout of this repository)
 
 Serves the stateful Pet Store mock at http://HOST:PORT/v1 until SIGINT or SIGTERM.
 
@@ -142,7 +143,11 @@ runCommand({ name: 'petstore-mock', help: HELP, flags }, async (values) => {
   console.log(`API key: ${server.apiKeys.join(', ')}  (send Authorization: Bearer <key>)`);
   console.log(`Controls: ${server.origin}/__mock/reset | /__mock/state | /__mock/data`);
   if (settings.dataFile) console.log(`Data file: ${settings.dataFile}`);
-  if (settings.allowedHosts)
+  if (settings.allowedHosts === 'all')
+    console.log(
+      'Allowed hosts: all. The Host check is off: any web page can reach this mock through DNS rebinding (docs/security.md).',
+    );
+  else if (settings.allowedHosts)
     console.log(`Allowed hosts: ${[settings.allowedHosts].flat().join(', ')}`);
   close = server.close;
   return undefined;

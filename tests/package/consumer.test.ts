@@ -5,8 +5,9 @@
  * installed bins run, petstore-contract passing the installed petstore-mock.
  */
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
@@ -67,10 +68,31 @@ it('ships the built entries, their types, both bins, the spec and the suite, and
     'spec/openapi.yaml',
     'spec/openapi.interface.yaml',
     'contract-tests/suite/createPet.contract.ts',
+    'README.md',
     'docs/package.md',
+    // Named by petstore-contract --help.
+    'docs/rules.md',
+    'docs/contract.md',
   ]) {
     expect(files, expected).toContain(expected);
   }
+  // The README and the pages it links to, read from the installed package, link to files
+  // that came with it.
+  const broken = files
+    .filter((file) => /^(README|docs\/[\w-]+)\.md$/.test(file))
+    .flatMap((file) => {
+      const text = readFileSync(
+        join(installed.mockOnly, 'node_modules/petstore-mock-contract', file),
+        'utf8',
+      );
+      return [...text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)]
+        .map((m) => m[1] as string)
+        .filter((target) => !/^[a-z]+:/.test(target))
+        .map((target) => posix.join(posix.dirname(file), target))
+        .filter((target) => !files.some((f) => f === target || f.startsWith(`${target}/`)))
+        .map((target) => `${file} -> ${target}`);
+    });
+  expect(broken).toEqual([]);
   const unwanted = files.filter((file) =>
     /\.test\.ts$|^tests\/|^build\/|^scripts\/(?!bin\/petstore-)|inputs\.json$|\.tmp$/.test(file),
   );
