@@ -39,3 +39,20 @@ it('builds a curl command whose body is exactly the one sent, long runs written 
   expect(execFileSync('bash', ['-c', `printf '%s' ${data}`]).toString()).toBe(body);
   expect(shellQuote("a'b")).toBe(`'a'\\''b'`);
 });
+
+it('never writes the key out when it travels in another header or the URL', () => {
+  const command = curlCommand(
+    {
+      operation: 'listPets',
+      method: 'GET',
+      path: '/pets',
+      headers: { 'x-api-key': KEY },
+      secret: KEY,
+    },
+    `http://127.0.0.1:4010/v1/pets?api_key=${encodeURIComponent(KEY)}`,
+  );
+  expect(command).not.toContain(KEY);
+  expect(command).not.toContain(encodeURIComponent(KEY));
+  expect(command).toContain('-H "x-api-key: ${PETSTORE_API_KEY}"');
+  expect(command).toContain('"http://127.0.0.1:4010/v1/pets?api_key=${PETSTORE_API_KEY}"');
+});

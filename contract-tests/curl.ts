@@ -50,11 +50,37 @@ export function shownAuthorization(request: Request): string | undefined {
   return rest.length === 0 ? '[REDACTED]' : `${scheme} [REDACTED]`;
 }
 
+/** Text the key may appear in (a header, the URL), as the report shows it. */
+export const shownText = (text: string, secret: string | undefined): string =>
+  secret
+    ? text
+        .split(secret)
+        .join(`\${${KEY_VARIABLE}}`)
+        .split(encodeURIComponent(secret))
+        .join(`\${${KEY_VARIABLE}}`)
+    : text;
+
+/** Text for the shell: single-quoted, or double-quoted with the key as `${PETSTORE_API_KEY}`. */
+const quoteWithKey = (text: string, secret: string | undefined): string => {
+  if (!secret) return shellQuote(text);
+  // The key as sent, or percent-encoded in a query (replayed as the key itself).
+  const pieces = text
+    .split(secret)
+    .flatMap((piece, i) => [
+      ...(i > 0 ? [undefined] : []),
+      ...piece.split(encodeURIComponent(secret)).flatMap((p, j) => (j > 0 ? [undefined, p] : [p])),
+    ]);
+  if (!pieces.includes(undefined)) return shellQuote(text);
+  const key = `\${${KEY_VARIABLE}}`;
+  return `"${pieces.map((piece) => (piece === undefined ? key : inDoubleQuotes(piece))).join('')}"`;
+};
+
 /** The curl command replaying a request sent to `url`. */
 export function curlCommand(request: Request, url: string): string {
-  const args = ['curl -i', `-X ${request.method}`, shellQuote(url)];
+  const args = ['curl -i', `-X ${request.method}`, quoteWithKey(url, request.secret)];
   for (const [name, value] of Object.entries(request.headers)) {
-    if (name.toLowerCase() !== 'authorization') args.push(`-H ${shellQuote(`${name}: ${value}`)}`);
+    if (name.toLowerCase() !== 'authorization')
+      args.push(`-H ${quoteWithKey(`${name}: ${value}`, request.secret)}`);
     else {
       const shown = shownAuthorization(request) ?? '';
       // Double quotes let the shell expand the key; nothing else in `shown` is special.

@@ -18,6 +18,8 @@ export type Request = {
   rawBody?: string;
   /** The Authorization value as a shell expression over `$PETSTORE_API_KEY`, for reports. */
   authShell?: string;
+  /** The key, to be written as `$PETSTORE_API_KEY` wherever else it appears (a header, the URL). */
+  secret?: string;
 };
 
 /** A response as received: status, lower-cased headers, raw text and parsed JSON (if any). */

@@ -9,8 +9,17 @@
  */
 import { KEY_VARIABLE } from './curl.ts';
 
-/** A header to send (none when `authorization` is undefined), and how to write it in a shell. */
-export type Credential = { what: string; authorization?: string; shell?: string };
+/**
+ * A header to send (none when `authorization` is undefined), and how to write it in a shell;
+ * `headers` and `query` carry the key elsewhere, where the interface does not look for it.
+ */
+export type Credential = {
+  what: string;
+  authorization?: string;
+  shell?: string;
+  headers?: Record<string, string>;
+  query?: string;
+};
 
 const v = KEY_VARIABLE;
 const K = `\${${v}}`;
@@ -19,6 +28,12 @@ const K = `\${${v}}`;
 export function missingKeys(key: string): Credential[] {
   return [
     { what: 'no Authorization header' },
+    // The interface requires the Authorization header: the key anywhere else is no key.
+    { what: 'the key in an X-API-Key header instead', headers: { 'x-api-key': key } },
+    {
+      what: 'the key in an api_key query parameter instead',
+      query: `api_key=${encodeURIComponent(key)}`,
+    },
     {
       what: 'another scheme (Basic)',
       authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`,

@@ -6,7 +6,7 @@
 import { stringifyJson } from '../spec/json.ts';
 import { ruleById } from '../spec/rules.ts';
 import type { Failure } from './check.ts';
-import { curlCommand, shownAuthorization } from './curl.ts';
+import { curlCommand, shownAuthorization, shownText } from './curl.ts';
 import type { Exchange } from './http.ts';
 
 const KEY_HEADERS = [
@@ -29,12 +29,13 @@ const indent = (lines: string[], by = '  ') => lines.map((line) => `${by}${line}
 /** The request line, headers and body as sent (Authorization as a `$PETSTORE_API_KEY` expression). */
 export function describeRequest({ request, url }: Exchange): string[] {
   const headers = Object.entries(request.headers).map(
-    ([k, v]) => `${k}: ${k.toLowerCase() === 'authorization' ? shownAuthorization(request) : v}`,
+    ([k, v]) =>
+      `${k}: ${k.toLowerCase() === 'authorization' ? shownAuthorization(request) : shownText(v, request.secret)}`,
   );
   const body =
     request.rawBody ?? (request.body === undefined ? undefined : stringifyJson(request.body));
   return [
-    `${request.method} ${url}`,
+    `${request.method} ${shownText(url, request.secret)}`,
     ...headers,
     ...(body === undefined ? [] : [`body: ${excerpt(body)}`]),
   ];

@@ -26,7 +26,9 @@ function guarded(inner: Client): Client {
       const authShell =
         request.authShell ??
         (authorization === undefined ? undefined : authShellFor(authorization, options.apiKey));
-      return inner.send({ ...request, authShell });
+      // A key of a few characters would match inside host names and paths: those stay as sent.
+      const secret = options.apiKey.length >= 6 ? options.apiKey : undefined;
+      return inner.send({ ...request, authShell, secret });
     },
   };
 }

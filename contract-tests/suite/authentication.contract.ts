@@ -59,13 +59,15 @@ const probes: Probe[] = [
 const must401 = statusIn([401], 'auth-401', 'without a valid key');
 
 const send = (probe: Probe, credential: Credential) => {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...credential.headers };
   if (credential.authorization !== undefined) headers.authorization = credential.authorization;
   if (probe.body !== undefined) headers['content-type'] = 'application/json';
   const request: Request = {
     operation: probe.operation,
     method: probe.method,
-    path: probe.path,
+    path: credential.query
+      ? `${probe.path}${probe.path.includes('?') ? '&' : '?'}${credential.query}`
+      : probe.path,
     headers,
     rawBody: probe.body,
     authShell: credential.shell,

@@ -76,6 +76,7 @@ export const INPUT_FAULTS = {
   'key-inner-whitespace-stripped': 'whitespace inside the token is removed before comparing',
   'key-trimmed': 'the token is trimmed with String.trim (no-break spaces too)',
   'key-refused-on-create': 'the valid key is refused by createPet',
+  'key-in-other-header-accepted': 'the key in an X-API-Key header passes without Authorization',
   'served-at-root': 'the operations are served without the /v1 base path',
   'getPet-gone-early': 'getPet answers 410 Gone before its announced removal',
   'ids-rounded-when-read': 'getPet and listPets write ids above 2^53 rounded',

@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Fault } from './faults.ts';
-import { authorized } from './reference-auth.ts';
+import { authorized, REFERENCE_KEY } from './reference-auth.ts';
 import { createHandlers, parsed } from './reference-handlers.ts';
 import { createResponder } from './reference-http.ts';
 import { isRejection, validateNewPet } from './reference-rules.ts';
@@ -63,7 +63,9 @@ export async function startReferenceServer(options: { fault?: Fault; variant?: V
       const checked = validateNewPet(parsed(text), variant, has);
       if (isRejection(checked)) return error(res, 400, checked.message);
     }
-    const skipAuth = route === 'getPet' && has('auth-skipped-on-getPet');
+    const skipAuth =
+      (route === 'getPet' && has('auth-skipped-on-getPet')) ||
+      (has('key-in-other-header-accepted') && req.headers['x-api-key'] === REFERENCE_KEY);
     if (!skipAuth && !authorized(header, has)) return error(res, 401, 'missing or invalid API key');
     if (route === 'listPets' && req.method === 'GET') return listPets(res, url);
     if (route === 'createPet' && has('key-refused-on-create'))
