@@ -28,22 +28,15 @@ it('requires refusing what the schema refuses at every level, and the decisions 
     expect(find(level, 'status: a member in upper case').expect).toBe('reject');
     expect(find(level, 'without the required categoryId').expect).toBe('reject');
   }
-  expect(find('strict', 'name: 256 characters (one past maxLength)')).toMatchObject({
-    expect: 'reject',
-    rule: 'name-limits',
-  });
-  expect(find('strict', 'name: 255 characters (maxLength)')).toMatchObject({
-    expect: 'accept',
-    rule: 'name-limits',
-  });
-  expect(find('strict', 'categoryId: 0')).toMatchObject({
-    expect: 'reject',
-    rule: 'category-range',
-  });
-  expect(find('strict', 'with an unknown property')).toMatchObject({
-    expect: 'reject',
-    rule: 'strict-payload',
-  });
+  // The strict level's decisions, each case with its verdict and the decision it cites.
+  const decided = [
+    ['name: 256 characters (one past maxLength)', 'reject', 'name-limits'],
+    ['name: 255 characters (maxLength)', 'accept', 'name-limits'],
+    ['categoryId: 0', 'reject', 'category-range'],
+    ['with an unknown property', 'reject', 'strict-payload'],
+  ] as const;
+  for (const [title, verdict, rule] of decided)
+    expect(find('strict', title), title).toMatchObject({ expect: verdict, rule });
 });
 
 it('sends other notations of a number verbatim and tags every case that can carry a tag', () => {

@@ -7,40 +7,17 @@
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { AUTH } from '../reliability/http-client.ts';
+import { createOnAgent } from '../reliability/http-client.ts';
 import { installedPackage } from './installed.ts';
 import { type HowStarted, startShippedMock } from './shipped-mock.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'petstore-stopping-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** POSTs one pet on a keep-alive agent; resolves with the 201 body, rejects on anything else. */
-function create(origin: string, agent: Agent, name: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      new URL('/v1/pets', origin),
-      { method: 'POST', agent, headers: { ...AUTH, 'content-type': 'application/json' } },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          body += chunk;
-        });
-        res.on('end', () =>
-          res.statusCode === 201 ? resolve(body) : reject(new Error(`${res.statusCode} ${body}`)),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(JSON.stringify({ name, categoryId: 3 }));
-  });
-}
 
 /** The processes alive in process group `group` (from /proc: pid, state, command). */
 async function groupMembers(group: number): Promise<string[]> {
@@ -102,7 +79,10 @@ it.for(CASES)(
         // Until the server stops answering, or 10 s after the signal if it never does.
         for (let n = 0; !signalled || Date.now() - signalled < 10_000; n++) {
           try {
-            const body = await create(mock.origin, agent, `c${c}-n${n}`);
+            const body = await createOnAgent(mock.origin, agent, {
+              name: `c${c}-n${n}`,
+              categoryId: 3,
+            });
             acknowledged.push(JSON.parse(body) as { id: number; name: string });
           } catch {
             return;

@@ -2,7 +2,7 @@
  * Two ways to talk to the mock: node:http for ordinary requests, and raw sockets for bytes
  * fetch (and node:http) would refuse or normalise (invalid UTF-8, huge headers, odd methods).
  */
-import { request as httpRequest } from 'node:http';
+import { type Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { DEFAULT_API_KEY } from '../../mocks/core/defaults.ts';
 
@@ -127,4 +127,31 @@ export async function storeSnapshot(origin: string): Promise<string> {
 export async function expectAlive(origin: string): Promise<void> {
   const reply = await send(origin, { path: '/v1/pets?limit=1', headers: { ...AUTH } });
   if (reply.status !== 200) throw new Error(`server answered ${reply.status} after the abuse`);
+}
+
+/** POSTs one pet on a keep-alive `agent`; resolves with the 201 body, rejects on anything else. */
+export function createOnAgent(
+  origin: string,
+  agent: Agent,
+  pet: Record<string, unknown>,
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      new URL('/v1/pets', origin),
+      { method: 'POST', agent, headers: { ...AUTH, 'content-type': 'application/json' } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        res.on('end', () =>
+          res.statusCode === 201 ? resolve(body) : reject(new Error(`${res.statusCode} ${body}`)),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify(pet));
+  });
 }

@@ -1,40 +1,18 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startMockServer } from '../../mocks/node/server.ts';
 import { killHard, type MockProcess, runMockToExit, startMockProcess } from './cli-process.ts';
-import { AUTH, send } from './http-client.ts';
+import { AUTH, createOnAgent, send } from './http-client.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'petstore-reliability-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 type Acked = { id: string; body: string };
 
-/** POSTs one pet on a keep-alive agent; resolves with the 201 body, rejects on any failure. */
-function create(origin: string, agent: Agent, name: string): Promise<string> {
-  const url = new URL('/v1/pets', origin);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      { method: 'POST', agent, headers: { ...AUTH, 'content-type': 'application/json' } },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          body += chunk;
-        });
-        res.on('end', () =>
-          res.statusCode === 201 ? resolve(body) : reject(new Error(`${res.statusCode} ${body}`)),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(JSON.stringify({ name, categoryId: 7, status: 'pending' }));
-  });
-}
+const pending = (name: string) => ({ name, categoryId: 7, status: 'pending' });
 
 /** Streams creates from 16 parallel clients and SIGKILLs the server at the `killAt`-th 201. */
 async function createUntilKilled(server: MockProcess, killAt: number, round: number) {
@@ -44,7 +22,11 @@ async function createUntilKilled(server: MockProcess, killAt: number, round: num
   const worker = async (w: number) => {
     for (let n = 0; killed === undefined; n++) {
       try {
-        const body = await create(server.origin, agent, `round${round}-w${w}-n${n}`);
+        const body = await createOnAgent(
+          server.origin,
+          agent,
+          pending(`round${round}-w${w}-n${n}`),
+        );
         acked.push({ id: /"id":(\d+)/.exec(body)?.[1] ?? 'missing', body });
         if (acked.length >= killAt) killed ??= killHard(server);
       } catch {
@@ -97,7 +79,7 @@ const damage = (valid: string): Record<string, string> => ({
 async function realDataFile(file: string): Promise<string> {
   const server = await startMockServer({ port: 0, quiet: true, dataFile: file, seedCount: 5 });
   const agent = new Agent({ keepAlive: false });
-  for (let n = 0; n < 3; n++) await create(server.origin, agent, `real-${n}`);
+  for (let n = 0; n < 3; n++) await createOnAgent(server.origin, agent, pending(`real-${n}`));
   await server.close();
   return readFileSync(file, 'utf8');
 }
