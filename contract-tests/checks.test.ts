@@ -20,6 +20,7 @@ import {
 } from './pet-checks.ts';
 import { renderFailure } from './report.ts';
 import { loadContractSpec } from './spec-model.ts';
+import { statusInOrRefused } from './status-checks.ts';
 import { ascendingIds, errorCode, headerIs } from './strict-checks.ts';
 
 const loose = loadContractSpec('interface');
@@ -65,6 +66,30 @@ it('flags a 5xx citing the operation\u2019s responses rule, and passes a 4xx', (
     title: 'Server error',
   });
   expect(notServerError('list-responses')(exchange('listPets', 404, error(404)))).toBeUndefined();
+});
+
+it('accepts, in a gap, the allowed statuses or any refusal but 401', () => {
+  const judge = statusInOrRefused([200, 400], 'list-responses', 'for limit=0');
+  for (const status of [200, 400, 404, 422, 429])
+    expect(
+      judge(exchange('listPets', status, status < 400 ? '[]' : error(status))),
+      String(status),
+    ).toBeUndefined();
+  for (const status of [201, 302, 401])
+    expect(judge(exchange('listPets', status, error(status))), String(status)).toMatchObject({
+      rule: 'list-responses',
+      title: `Expected 200 or 400 or another refusal (4xx), got ${status}`,
+    });
+});
+
+it('refuses a byte order mark before a JSON body (RFC 8259)', () => {
+  const marked = exchange('listPets', 200, '[]');
+  const withBom = { ...marked, response: { ...marked.response, text: '\uFEFF[]' } };
+  expect(jsonContentType(withBom)).toMatchObject({
+    rule: 'json',
+    title: 'Body starts with a byte order mark',
+  });
+  expect(jsonContentType(marked)).toBeUndefined();
 });
 
 it('accepts 400 on listPets at strict level only', () => {

@@ -20,3 +20,11 @@ it('counts responses per operation and documented status, flagging undocumented 
 it('lists the decisions\u2019 statuses as documented at strict level', () => {
   expect(coverageTable(log, 'strict')).toContain('listPets   200: 2 | 400: 1 | 401: 0 | 405: 0');
 });
+
+it('says how many requests were throttled and sent again', () => {
+  const throttled = [...log, { operation: 'getPet', method: 'GET', status: 200, throttled: 2 }];
+  expect(coverageTable(throttled, 'interface')).toContain(
+    'throttled: 1 request got 429 first and was sent again',
+  );
+  expect(coverageTable(log, 'interface')).not.toContain('throttled');
+});

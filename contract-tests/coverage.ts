@@ -38,7 +38,7 @@ export function coverageTable(log: readonly LogRecords['exchanges'][], level: Le
     `  other requests (routes and methods outside the operations): ${other}`,
     ...(throttled.length > 0
       ? [
-          `  throttled: ${throttled.length} requests got 429 first and were sent again after the server's Retry-After (${retries} retries; not counted above)`,
+          `  throttled: ${throttled.length} ${throttled.length === 1 ? 'request got 429 first and was' : 'requests got 429 first and were'} sent again after the server's Retry-After (${retries} retries; not counted above)`,
         ]
       : []),
   ].join('\n');
