@@ -129,3 +129,21 @@ it.concurrent('takes the keys from PETSTORE_API_KEYS and stops cleanly on SIGINT
     child.kill('SIGKILL');
   }
 }, 60_000);
+
+it.concurrent('warns, with --allowed-hosts all, that the Host check is off, and answers any name', async () => {
+  const child = spawn(process.execPath, [BIN, '--port', '0', '--allowed-hosts', 'all'], {
+    cwd: ROOT,
+  });
+  try {
+    let out = '';
+    child.stdout?.on('data', (part: Buffer) => {
+      out += part;
+    });
+    const baseUrl = await listening(child);
+    expect(await statusAs(`${baseUrl}/pets`, 'evil.example')).toBe(200);
+    expect(out).toContain('Allowed hosts: all. The Host check is off');
+    expect(out).toContain('DNS rebinding');
+  } finally {
+    child.kill('SIGKILL');
+  }
+}, 60_000);

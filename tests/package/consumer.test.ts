@@ -216,12 +216,37 @@ it(
       '5',
       '--junit',
       'reports/contract.xml',
+      '--report',
+      'reports/new/summary.txt',
     ]);
     expect(run.code, run.output).toBe(0);
     expect(run.stdout).toContain('CONFORMANT: every check passed.');
-    // A path on the command line is the consumer's, not a folder inside node_modules.
+    // A path on the command line is the consumer's, not a folder inside node_modules; its
+    // missing folders are made.
     const junit = await readFile(join(installed.withContract, 'reports/contract.xml'), 'utf8');
     expect(junit).toMatch(/<testsuites[^>]* failures="0"/);
+    const summary = await readFile(join(installed.withContract, 'reports/new/summary.txt'), 'utf8');
+    expect(summary).toContain('CONFORMANT: every check passed.');
+    // A report it could not write is exit 2 before any test, never a pass without the report.
+    const unwritable = await inProject(installed.withContract, 'npx', [
+      'petstore-contract',
+      '--junit',
+      'reports/contract.xml/c.xml',
+    ]);
+    expect(unwritable.code, unwritable.output).toBe(2);
+    expect(unwritable.stderr).toContain('a file stands where a folder is needed');
+    // The shipped mock lets a page on another origin read a 405's Allow.
+    const wrongMethod = await fetch(`${mock.baseUrl}/pets/1`, {
+      method: 'POST',
+      headers: {
+        origin: 'http://localhost:5173',
+        authorization: 'Bearer petstore-dev-key',
+        'content-type': 'application/json',
+      },
+      body: '{}',
+    });
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get('access-control-expose-headers')).toContain('Allow');
     await mock.process.stop();
     mock = undefined;
   },
