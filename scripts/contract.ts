@@ -31,7 +31,8 @@ Usage: petstore-contract [--base-url URL --api-key KEY] [options]   (installed: 
 Paths are relative to the directory the command runs in; missing folders are made.
 A request the server throttles (429) is sent again after its Retry-After, up to 5 times.
 The failure summary names each broken rule by its id in spec/openapi.yaml and gives a curl
-command that replays a failing request, reading the key from $PETSTORE_API_KEY. docs/contract.md explains the report.
+command that replays a failing request, reading the key from $PETSTORE_API_KEY.
+docs/contract.md explains the report.
 
 Exit codes: 0 conformant, every check passed
             1 not conformant, a check failed (see the summary)
