@@ -53,6 +53,18 @@ export const openapiDocument: OpenApiDocument = {
       "why": "The interface shows three operations only; anything else is not there."
     },
     {
+      "id": "sessions",
+      "adds": [],
+      "rule": "A request selects a session with `X-Mock-Session: ID` (1 to 64 characters of `A-Z a-z 0-9 . _ ~ -`); without it, the default session. A session starts on first use from the seed data and never shares animals, ids, resets, faults or rate-limit budgets with another; ids are never handed out twice within a session, resets included. A malformed id is 400 `invalid_session`; beyond the bound of live sessions (1,000 by default) a new session is 503 `session_limit`; a session unused for 30 minutes ends. The `/__mock/` controls act on the selected session; `GET /__mock/sessions` lists them and `DELETE /__mock/sessions/ID` ends one.",
+      "why": "Parallel tests against one mock must not see each other's data."
+    },
+    {
+      "id": "faults",
+      "adds": [],
+      "rule": "`POST /__mock/faults` queues a fault for the selected session: `operation` (`listPets`, `createPet`, `getPet` or `*`), `times` (default 1) and one of `status` (4xx or 5xx, answered with an `Error`, code `injected_fault` where no other code names the status), `network: reset` (the connection drops with no response) or `delayMs` (at most 60,000). The next `times` matching requests take it, in queue order, after authentication; a faulted request changes no data. `GET` lists and `DELETE` clears the pending faults; a reset clears them too; an invalid fault is 400 naming the field.",
+      "why": "A frontend's error paths are tested per test, statefully, without a second mock."
+    },
+    {
       "id": "cors",
       "adds": [],
       "rule": "Every `/v1` response echoes the request's `Origin` in `Access-Control-Allow-Origin` and exposes every response header this document defines (`Link, WWW-Authenticate, Allow, Retry-After, Location, Deprecation, Sunset`); a preflight `OPTIONS` is answered 204 without a key, allowing `GET, POST` and the headers it asks for.",
@@ -1014,7 +1026,10 @@ export const openapiDocument: OpenApiDocument = {
               "service_unavailable",
               "invalid_request",
               "host_not_allowed",
-              "origin_not_allowed"
+              "origin_not_allowed",
+              "invalid_session",
+              "session_limit",
+              "injected_fault"
             ],
             "x-decision": {
               "id": "error-codes",

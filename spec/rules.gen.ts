@@ -27,6 +27,8 @@ export type RuleId =
   | 'error-status'
   | 'auth-first'
   | 'unknown-route-404'
+  | 'sessions'
+  | 'faults'
   | 'cors'
   | 'list-order'
   | 'unknown-query-ignored'

@@ -115,7 +115,7 @@ export interface components {
              * @description Machine-readable error code.
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_json" | "unauthorized" | "not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_request" | "host_not_allowed" | "origin_not_allowed";
+            code: "validation_failed" | "malformed_json" | "unauthorized" | "not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_request" | "host_not_allowed" | "origin_not_allowed" | "invalid_session" | "session_limit" | "injected_fault";
             /** @description Human-readable description. */
             message: string;
             /**

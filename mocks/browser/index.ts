@@ -4,56 +4,92 @@
  * page's fetches to `/v1` are answered in the page. No node: imports.
  */
 import { setupWorker } from 'msw/browser';
+import { type ControlHandle, createControlHandle } from '../core/control-handle.ts';
 import { createControlHandlers } from '../core/controls.ts';
 import { DEFAULT_API_KEY } from '../core/defaults.ts';
 import { createHandlers, type HandlerOptions } from '../core/handlers.ts';
 import type { Pet } from '../core/pet-schema.ts';
-import { createStore } from '../core/store.ts';
+import { createSessions } from '../core/sessions.ts';
+import { createStore, type PetStore } from '../core/store.ts';
+import { keepInStorage } from './keep-data.ts';
 
+export type { ControlHandle, SessionHandle } from '../core/control-handle.ts';
 export { DEFAULT_API_KEY, DEFAULT_SEED_COUNT } from '../core/defaults.ts';
+export type { Fault, FaultRequest } from '../core/faults.ts';
 export { createHandlers, type HandlerOptions } from '../core/handlers.ts';
 export type { Pet } from '../core/pet-schema.ts';
+export { SESSION_HEADER, type SessionSummary } from '../core/sessions.ts';
 export { createStore, type PetStore } from '../core/store.ts';
 
-/** The store behind `handlers`, seeded with the default deterministic animals. */
+/** The default session's store behind `handlers`, seeded with the default animals. */
 export const mockStore = createStore();
+const mockSessions = createSessions({ store: mockStore });
 
 /** The Pet Store handlers (any origin, key DEFAULT_API_KEY) plus the /__mock/ controls. */
 export const handlers = [
-  ...createHandlers({ store: mockStore, apiKeys: [DEFAULT_API_KEY] }),
-  ...createControlHandlers(mockStore),
+  ...createHandlers({ sessions: mockSessions, apiKeys: [DEFAULT_API_KEY] }),
+  ...createControlHandlers(mockSessions),
 ];
 
-/** Puts the shared store back to the seed data (same animals, same ids). */
+/** Puts the default session back to the seed data (same animals; ids continue). */
 export function resetMockStore(): Promise<void> {
-  return mockStore.reset();
+  return mockSessions.default.store.reset();
 }
 
-/** Replaces the shared store's animals with `pets` (validated against the spec's Pet). */
+/** Replaces the default session's animals with `pets` (validated against the spec's Pet). */
 export function seedMockStore(pets: readonly Pet[]): Promise<void> {
   return mockStore.replace(pets);
 }
 
 /** Options of startWorker. */
-export type WorkerOptions = Partial<Omit<HandlerOptions, 'store' | 'keyMatcher'>> & {
+export type WorkerOptions = Partial<Omit<HandlerOptions, 'store' | 'sessions' | 'keyMatcher'>> & {
   seedCount?: number;
+  /** Animals to start with instead of the seed animals. */
+  pets?: readonly Pet[];
+  /**
+   * Keep the default session's animals across page reloads, in this Web Storage (default:
+   * none, so a reload starts again from the seed data). Other sessions live in memory only.
+   */
+  keepData?: 'localStorage' | 'sessionStorage';
+  /** Live sessions beyond the default one (default 1,000). */
+  maxSessions?: number;
   /** Where the app serves mockServiceWorker.js (`npx msw init public/`). */
   serviceWorkerUrl?: string;
   quiet?: boolean;
 };
 
-/** Starts the service worker mock; resolves once it intercepts, with its store and a stop. */
-export async function startWorker(options: WorkerOptions = {}) {
-  const store = createStore({ seedCount: options.seedCount });
+/** A started worker mock: msw's worker, the default store, the control handle, and a stop. */
+export type WorkerMock = ControlHandle & {
+  worker: ReturnType<typeof setupWorker>;
+  store: PetStore;
+  stop(): void;
+};
+
+/** Starts the service worker mock; resolves once it intercepts. */
+export async function startWorker(options: WorkerOptions = {}): Promise<WorkerMock> {
+  const store = createStore({ seedCount: options.seedCount, pets: options.pets });
+  if (options.keepData) await keepInStorage(store, globalThis[options.keepData]);
+  const sessions = createSessions({
+    store,
+    rateLimit: options.rateLimit,
+    maxSessions: options.maxSessions,
+  });
   const worker = setupWorker(
-    ...createHandlers({ ...options, store, apiKeys: options.apiKeys ?? [DEFAULT_API_KEY] }),
-    ...createControlHandlers(store),
+    ...createHandlers({ ...options, sessions, apiKeys: options.apiKeys ?? [DEFAULT_API_KEY] }),
+    ...createControlHandlers(sessions),
   );
   await worker.start({
     onUnhandledRequest: 'bypass',
     quiet: options.quiet ?? false,
     serviceWorker: { url: options.serviceWorkerUrl ?? '/mockServiceWorker.js' },
   });
-  await store.ready;
-  return { worker, store, stop: () => worker.stop() };
+  return {
+    ...createControlHandle(sessions),
+    worker,
+    store,
+    stop: () => {
+      sessions.close();
+      worker.stop();
+    },
+  };
 }

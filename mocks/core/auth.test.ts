@@ -120,6 +120,6 @@ it('answers a CORS preflight with 204 without authentication', async () => {
   expect(reply.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
   expect(reply.headers.get('access-control-allow-methods')).toBe('GET, POST');
   expect(reply.headers.get('access-control-allow-headers')).toBe(
-    'Authorization, Content-Type, Prefer',
+    'Authorization, Content-Type, Prefer, X-Mock-Session',
   );
 });

@@ -39,6 +39,8 @@ export function controlCorsHeaders(
 /** Throws 403 origin_not_allowed unless the request may change the mock's data. */
 export function checkControlWrite(request: Request, allowed: AllowedHosts): void {
   if (originTrust(request, allowed) === 'foreign') throw refusedOrigin(request);
+  // A page can send DELETE only after a preflight, which untrusted origins never pass.
+  if (request.method === 'DELETE') return;
   if (isJsonMediaType(request.headers.get('content-type'))) return;
   if (request.headers.has(CONTROL_HEADER)) return;
   const { pathname } = new URL(request.url);
@@ -61,7 +63,7 @@ export function controlPreflightHeaders(
     'access-control-allow-methods': method,
     'access-control-allow-headers': allowedRequestHeaders(
       request.headers.get('access-control-request-headers'),
-      ['Content-Type', CONTROL_HEADER],
+      ['Content-Type', CONTROL_HEADER, 'X-Mock-Session'],
     ),
     'access-control-max-age': '600',
     vary: 'Origin, Access-Control-Request-Headers',

@@ -15,14 +15,16 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-it('resets to the seed data: the same animals with the same ids', async () => {
+it('resets to the seed data with the same ids, and never hands out an id twice', async () => {
   const before = await call('GET', '/__mock/state', { key: null });
-  await create('Extra');
+  expect((await create('Extra')).body).toMatchObject({ id: 41 });
   await putData('[]');
   const reset = await call('POST', '/__mock/reset', { key: null, headers: JSON_TYPE });
-  expect(reset.body).toMatchObject({ count: 40, nextId: 41 });
-  expect((await call('GET', '/__mock/state', { key: null })).body).toEqual(before.body);
-  expect((await create('After reset')).body).toMatchObject({ id: 41 });
+  expect(reset.body).toMatchObject({ count: 40, nextId: 42 });
+  const after = (await call('GET', '/__mock/state', { key: null })).body as { pets: unknown };
+  expect(after.pets).toEqual((before.body as { pets: unknown }).pets);
+  expect((await call('GET', '/v1/pets/41')).status).toBe(404);
+  expect((await create('After reset')).body).toMatchObject({ id: 42 });
 });
 
 it('reports the state: count, next id and every animal', async () => {
@@ -30,13 +32,15 @@ it('reports the state: count, next id and every animal', async () => {
   expect(reply.body).toMatchObject({ count: 40, nextId: 41, seedCount: 40, pets: seedPets(40) });
 });
 
-it('replaces the data set and continues ids above the largest one', async () => {
+it('replaces the data set and continues ids above every id held before', async () => {
   const reply = await putData('{"pets":[{"id":7,"name":"Solo","categoryId":1,"status":"sold"}]}');
-  expect(reply.body).toMatchObject({ count: 1, nextId: 8 });
+  expect(reply.body).toMatchObject({ count: 1, nextId: 41 });
   expect((await call('GET', '/v1/pets')).body).toEqual([
     { id: 7, name: 'Solo', categoryId: 1, status: 'sold' },
   ]);
-  expect((await create('Next')).body).toMatchObject({ id: 8 });
+  expect((await create('Next')).body).toMatchObject({ id: 41 });
+  const above = await putData('[{"id":90,"name":"Far","categoryId":1,"status":"sold"}]');
+  expect(above.body).toMatchObject({ count: 1, nextId: 91 });
 });
 
 it('serves and fetches ids above 2^53 exactly, and assigns the next id above them', async () => {
@@ -184,7 +188,7 @@ it('answers a control preflight 204 for a trusted origin and 403 for a foreign o
   expect(trusted.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
   expect(trusted.headers.get('access-control-allow-methods')).toBe('PUT');
   expect(trusted.headers.get('access-control-allow-headers')).toBe(
-    'Content-Type, X-Requested-With',
+    'Content-Type, X-Requested-With, X-Mock-Session',
   );
   const foreign = await preflight('http://evil.example');
   expect(foreign.status).toBe(403);

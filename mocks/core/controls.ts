@@ -1,12 +1,15 @@
 /**
- * Mock controls outside the public interface, under `/__mock/`: reset to the seed data,
- * read the state, replace the data set. No authentication, so they answer other origins
- * only as control-guard.ts allows.
+ * Mock controls outside the public interface, under `/__mock/`: reset to the seed data, read
+ * the state, replace the data set, queue faults, and list or end sessions. Each acts on the
+ * session the request selects (`X-Mock-Session`, or the default one). No authentication, so
+ * they answer other origins only as control-guard.ts allows.
  */
 import { http } from 'msw';
 import { parseJson } from '../../spec/json.ts';
 import { checkControlWrite, controlCorsHeaders, controlPreflightHeaders } from './control-guard.ts';
 import { errorResponse, faultOf, jsonResponse, MockError } from './errors.ts';
+import { parseFault } from './faults.ts';
+import { checkSessionId, type Session, type Sessions } from './sessions.ts';
 import type { PetStore } from './store.ts';
 import { type BodyTransport, fetchTransport } from './transport.ts';
 import type { AllowedHosts } from './trusted-origins.ts';
@@ -14,25 +17,25 @@ import type { AllowedHosts } from './trusted-origins.ts';
 // As Request.text() decodes: UTF-8, invalid bytes replaced, a leading BOM dropped.
 const UTF8 = new TextDecoder();
 
-type Control = (request: Request) => Promise<unknown>;
+/** What a control answers: a JSON body (200 unless `status` says otherwise) or no body (204). */
+type Answer = { status?: number; body?: unknown };
+type Control = (request: Request, sessions: Sessions) => Promise<Answer>;
 
-const summary = (store: PetStore) => ({
+/** The counts of a store, as the controls report them. */
+export const summary = (store: PetStore) => ({
   count: store.size,
   nextId: store.nextId,
   seedCount: store.seedCount,
   maxPets: store.maxPets,
 });
 
-async function readData(request: Request, transport: BodyTransport): Promise<unknown> {
-  let body: unknown;
+async function readJson(request: Request, transport: BodyTransport): Promise<unknown> {
   try {
-    body = parseJson(UTF8.decode(await transport.readBody(request)));
+    return parseJson(UTF8.decode(await transport.readBody(request)));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new MockError(400, 'malformed_json', `request body is not valid JSON: ${reason}`);
   }
-  // Either the array of pets or an object like GET /__mock/state's ({ "pets": [...] }).
-  return Array.isArray(body) ? body : (body as { pets?: unknown } | null)?.pets;
 }
 
 /** Options of the control handlers: their origin, the hosts they trust, the body transport. */
@@ -45,54 +48,114 @@ export type ControlOptions = {
   onError?: (error: unknown, request: Request) => void;
 };
 
-/** Creates the `/__mock/` control handlers over `store`. */
-export function createControlHandlers(store: PetStore, options: ControlOptions = {}) {
+/** Puts a session back to its seed animals (same ids) and drops its pending faults. */
+export async function resetSession(session: Session): Promise<void> {
+  session.faults.clear();
+  await session.store.reset();
+}
+
+/** Creates the `/__mock/` control handlers over `sessions`. */
+export function createControlHandlers(sessions: Sessions, options: ControlOptions = {}) {
   const origin = options.origin ?? '*';
   const transport = options.transport ?? fetchTransport;
   const allowed = options.allowedHosts ?? [];
   const control =
-    (method: string, run: Control) =>
+    (methods: Record<string, Control>) =>
     async ({ request }: { request: Request }) => {
       const headers = controlCorsHeaders(request, allowed);
+      const allow = Object.keys(methods).join(', ');
       try {
         if (request.method === 'OPTIONS') {
-          const preflight = controlPreflightHeaders(request, method, allowed);
+          const preflight = controlPreflightHeaders(request, allow, allowed);
           return new Response(null, { status: 204, headers: preflight });
         }
-        if (request.method !== method) {
+        const run = methods[request.method];
+        if (run === undefined) {
           throw new MockError(
             405,
             'method_not_allowed',
-            `use ${method} on ${new URL(request.url).pathname}`,
-            { allow: method },
+            `use ${allow} on ${new URL(request.url).pathname}`,
+            { allow },
           );
         }
-        if (method !== 'GET') checkControlWrite(request, allowed);
-        await store.ready;
-        return jsonResponse(200, await run(request), headers, request, transport);
+        if (request.method !== 'GET') checkControlWrite(request, allowed);
+        const answer = await run(request, sessions);
+        if (answer.body === undefined)
+          return new Response(null, { status: answer.status ?? 204, headers });
+        return jsonResponse(answer.status ?? 200, answer.body, headers, request, transport);
       } catch (error) {
         const fault = faultOf(error);
         if (fault !== undefined) options.onError?.(fault, request);
         return errorResponse(error, headers, request, transport);
       }
     };
+  const selected = (request: Request) => sessions.select(request);
   return [
     http.all(
       `${origin}/__mock/reset`,
-      control('POST', async () => {
-        await store.reset();
-        return summary(store);
+      control({
+        POST: async (request) => {
+          const session = selected(request);
+          await resetSession(session);
+          return { body: summary(session.store) };
+        },
       }),
     ),
     http.all(
       `${origin}/__mock/state`,
-      control('GET', async () => ({ ...summary(store), pets: store.snapshot() })),
+      control({
+        GET: async (request) => {
+          const { store } = selected(request);
+          return { body: { ...summary(store), pets: store.snapshot() } };
+        },
+      }),
     ),
     http.all(
       `${origin}/__mock/data`,
-      control('PUT', async (request) => {
-        await store.replace(await readData(request, transport));
-        return summary(store);
+      control({
+        PUT: async (request) => {
+          const { store } = selected(request);
+          const body = await readJson(request, transport);
+          // Either the array of pets or an object like GET /__mock/state's ({ "pets": [...] }).
+          await store.replace(
+            Array.isArray(body) ? body : (body as { pets?: unknown } | null)?.pets,
+          );
+          return { body: summary(store) };
+        },
+      }),
+    ),
+    http.all(
+      `${origin}/__mock/faults`,
+      control({
+        GET: async (request) => ({ body: selected(request).faults.list() }),
+        POST: async (request) => {
+          const fault = parseFault(await readJson(request, transport));
+          return { status: 201, body: selected(request).faults.add(fault) };
+        },
+        DELETE: async (request) => {
+          selected(request).faults.clear();
+          return {};
+        },
+      }),
+    ),
+    http.all(
+      `${origin}/__mock/sessions`,
+      control({
+        GET: async () => ({ body: { max: sessions.maxSessions, sessions: sessions.list() } }),
+      }),
+    ),
+    http.all(
+      `${origin}/__mock/sessions/:id`,
+      control({
+        DELETE: async (request) => {
+          const { pathname } = new URL(request.url);
+          let id = pathname.slice(pathname.lastIndexOf('/') + 1);
+          try {
+            id = decodeURIComponent(id);
+          } catch {}
+          if (sessions.end(checkSessionId(id))) return {};
+          throw new MockError(404, 'not_found', `no live session ${id}`);
+        },
       }),
     ),
   ];

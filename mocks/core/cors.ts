@@ -7,7 +7,8 @@ import { RESPONSE_HEADERS } from '../../spec/constants.ts';
 
 // Every header a documented response carries, so a page on another origin can read it.
 const EXPOSED = RESPONSE_HEADERS.join(', ');
-const ALWAYS_ALLOWED = ['Authorization', 'Content-Type', 'Prefer'];
+// X-Mock-Session: a test's session (mocks/core/sessions.ts).
+const ALWAYS_ALLOWED = ['Authorization', 'Content-Type', 'Prefer', 'X-Mock-Session'];
 // RFC 9110 field names (tokens), as Access-Control-Request-Headers lists them.
 const FIELD_NAMES = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+(?:[ \t]*,[ \t]*[!#$%&'*+.^_`|~0-9A-Za-z-]+)*$/;
 

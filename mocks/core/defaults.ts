@@ -11,3 +11,9 @@ export const DEFAULT_MAX_PETS = 1_000_000;
 
 /** Port of the standalone mock (Prism's default, which frontend developers know). */
 export const DEFAULT_PORT = 4010;
+
+/** Default bound on live sessions (`--max-sessions`). */
+export const DEFAULT_MAX_SESSIONS = 1_000;
+
+/** Default idle time after which a session ends by itself (`--session-ttl`), in milliseconds. */
+export const DEFAULT_SESSION_TTL_MS = 30 * 60_000;

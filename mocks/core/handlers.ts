@@ -10,19 +10,23 @@ import { createPortableKeyMatcher, type KeyMatcher } from './auth.ts';
 import { DEFAULT_API_KEY } from './defaults.ts';
 import { createOperations } from './operations.ts';
 import { createPipeline, type PipelineOptions, type Route } from './pipeline.ts';
-import type { PetStore } from './store.ts';
-import { createRateLimiter, type Delay } from './traffic.ts';
+import { createSessions, type Sessions } from './sessions.ts';
+import { createStore, type PetStore } from './store.ts';
+import type { Delay } from './traffic.ts';
 import { type BodyTransport, fetchTransport } from './transport.ts';
 
 /** Options of createHandlers. */
 export type HandlerOptions = {
-  store: PetStore;
+  /** The default session's store (default: a new store with the seed animals). */
+  store?: PetStore;
+  /** The sessions to serve, shared with the control handlers (default: new ones over `store`). */
+  sessions?: Sessions;
   /** Accepted API keys (default: DEFAULT_API_KEY). */
   apiKeys?: readonly string[];
   /** How keys are compared (default: portable constant-time; Node adapters pass node:crypto). */
   keyMatcher?: (keys: readonly string[]) => KeyMatcher;
   delay?: Delay;
-  /** Requests per second before 429 (off when absent). */
+  /** Requests per second per session before 429 (off when absent; only without `sessions`). */
   rateLimit?: number;
   onError?: PipelineOptions['onError'];
   /** Origin the handlers answer for, e.g. http://127.0.0.1:4010 (default: any origin). */
@@ -66,14 +70,17 @@ export function createRouter(origin: string | undefined): (url: string) => Route
 export function createHandlers(options: HandlerOptions) {
   const keys = options.apiKeys ?? [DEFAULT_API_KEY];
   const transport = options.transport ?? fetchTransport;
+  const sessions =
+    options.sessions ??
+    createSessions({ store: options.store ?? createStore(), rateLimit: options.rateLimit });
   const serve = createPipeline({
     matchesKey: (options.keyMatcher ?? createPortableKeyMatcher)(keys),
     delay: options.delay,
-    limitRate: options.rateLimit ? createRateLimiter(options.rateLimit) : undefined,
+    sessions,
     onError: options.onError,
     transport,
   });
-  const { listPets, createPet, getPet } = createOperations(options.store, transport);
+  const { listPets, createPet, getPet } = createOperations(transport);
   const routes: Record<RouteName, Route | undefined> = {
     pets: {
       allow: 'GET, POST',

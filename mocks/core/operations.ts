@@ -8,7 +8,6 @@ import type { OperationId } from '../../spec/types.ts';
 import { jsonResponse as json, MockError } from './errors.ts';
 import { decodeCursor, encodeCursor, type PetId } from './ids.ts';
 import type { Operation } from './pipeline.ts';
-import type { PetStore } from './store.ts';
 import type { BodyTransport } from './transport.ts';
 import {
   checkCursorShape,
@@ -52,11 +51,8 @@ async function readJsonBody(request: Request, transport: BodyTransport): Promise
   }
 }
 
-/** Creates listPets, createPet and getPet over `store`, answering through `transport`. */
-export function createOperations(
-  store: PetStore,
-  transport: BodyTransport,
-): Record<OperationId, Operation> {
+/** Creates listPets, createPet and getPet, answering through `transport`. */
+export function createOperations(transport: BodyTransport): Record<OperationId, Operation> {
   const jsonResponse = (
     status: number,
     body: unknown,
@@ -64,7 +60,7 @@ export function createOperations(
     request: Request,
   ) => json(status, body, headers, request, transport);
   return {
-    async listPets(request, headers) {
+    async listPets(request, headers, store) {
       const url = new URL(request.url);
       const query = url.searchParams;
       const limit = parseLimit(query.get('limit'));
@@ -76,7 +72,6 @@ export function createOperations(
         after = decodeCursor(cursor);
         if (after === undefined) throw unusableCursor(cursor);
       }
-      await store.ready;
       const page = store.page(status, after, limit);
       if (page.continueAfter === undefined) return jsonResponse(200, page.pets, headers, request);
       const filter = status === undefined ? '' : `&status=${status}`;
@@ -84,22 +79,20 @@ export function createOperations(
       return jsonResponse(200, page.pets, { ...headers, link: `<${next}>; rel="next"` }, request);
     },
 
-    async createPet(request, headers) {
+    async createPet(request, headers, store) {
       const input = checkNewPet(await readJsonBody(request, transport));
-      await store.ready;
       const pet = await store.create(input);
       const { pathname } = new URL(request.url);
       return jsonResponse(201, pet, { ...headers, location: `${pathname}/${pet.id}` }, request);
     },
 
-    async getPet(request, headers) {
+    async getPet(request, headers, store) {
       const { pathname } = new URL(request.url);
       let raw = pathname.slice(pathname.lastIndexOf('/') + 1);
       try {
         raw = decodeURIComponent(raw);
       } catch {}
       const id = parsePetId(raw);
-      await store.ready;
       const pet = store.get(id);
       if (pet === undefined) throw new MockError(404, 'not_found', `no pet with id ${id}`);
       return jsonResponse(200, pet, headers, request);

@@ -7,7 +7,10 @@ import type { OperationId } from '../../spec/types.ts';
 import { authenticate, type KeyMatcher } from './auth.ts';
 import { corsHeaders, preflightResponse } from './cors.ts';
 import { errorResponse, faultOf, jsonResponse, MockError } from './errors.ts';
+import { applyFault } from './fault-effects.ts';
 import { applyPrefer } from './prefer.ts';
+import type { Sessions } from './sessions.ts';
+import type { PetStore } from './store.ts';
 import { type Delay, waitFor } from './traffic.ts';
 import type { BodyTransport } from './transport.ts';
 
@@ -15,14 +18,18 @@ import type { BodyTransport } from './transport.ts';
 export type PipelineOptions = {
   matchesKey: KeyMatcher;
   delay?: Delay;
-  limitRate?: () => void;
+  sessions: Sessions;
   transport: BodyTransport;
   /** Told about every fault answered 500 (never in the body); the CLI logs it. */
   onError?: (error: unknown, request: Request) => void;
 };
 
-/** An operation: answers a request that passed authentication and routing. */
-export type Operation = (request: Request, headers: Record<string, string>) => Promise<Response>;
+/** An operation: answers a request that passed authentication and routing, over its session's store. */
+export type Operation = (
+  request: Request,
+  headers: Record<string, string>,
+  store: PetStore,
+) => Promise<Response>;
 
 /** The operations one path offers, by method, and their extra headers. */
 export type Route = {
@@ -41,7 +48,8 @@ export function createPipeline(options: PipelineOptions) {
     try {
       await waitFor(options.delay);
       authenticate(request.headers.get('authorization'), options.matchesKey);
-      options.limitRate?.();
+      const session = options.sessions.select(request);
+      session.limitRate?.();
       if (route === undefined) {
         const { pathname } = new URL(request.url);
         throw new MockError(
@@ -61,8 +69,15 @@ export function createPipeline(options: PipelineOptions) {
         );
       }
       if (route.headers) headers = { ...headers, ...route.headers(request) };
+      if (session.faults.size > 0) {
+        const fault = session.faults.take(target[0]);
+        if (fault !== undefined) {
+          const answer = await applyFault(fault, request, target[0], route.allow);
+          if (answer !== undefined) return answer;
+        }
+      }
       const example = applyPrefer(request, target[0], route.allow);
-      if (example === undefined) return await target[1](request, headers);
+      if (example === undefined) return await target[1](request, headers, session.store);
       // A 401 looks the same on every route, even as getPet's example.
       const base = example.status === 401 ? corsHeaders(origin) : headers;
       return jsonResponse(

@@ -77,7 +77,7 @@ const invalid = (message: string) => new MockError(400, 'invalid_request', messa
  * (getPet's deprecation headers come with its route); an undocumented 429 or 503 still
  * says when to retry.
  */
-function headersFor(
+export function headersFor(
   operation: OperationId,
   status: number,
   request: Request,

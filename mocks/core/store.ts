@@ -80,21 +80,30 @@ export function checkDataSet(pets: unknown, maxPets: number): Pet[] {
   }));
 }
 
+/** Options of createStore. */
+export type StoreOptions = {
+  /** How many deterministic seed animals to start with (default DEFAULT_SEED_COUNT). */
+  seedCount?: number;
+  /** Animals to start with instead of the seed animals (checked against the spec's Pet). */
+  pets?: readonly Pet[];
+  maxPets?: number;
+};
+
 /**
- * Creates the store, seeded with `seedCount` deterministic animals. It loads asynchronously:
- * `await store.ready` before reading it directly (`size`, `get`, `snapshot`); the handlers
- * wait for it themselves.
+ * Creates the store, holding the seed animals (or `options.pets`). Reads are served at once;
+ * the @msw/data collection behind it fills in the background and writes wait for it.
+ * Ids are never handed out twice: after a reset or a new data set, the next created animal
+ * gets an id above every id this store has held.
  */
-export function createStore(options: { seedCount?: number; maxPets?: number } = {}) {
+export function createStore(options: StoreOptions = {}) {
   const seedCount = options.seedCount ?? DEFAULT_SEED_COUNT;
   const maxPets = options.maxPets ?? DEFAULT_MAX_PETS;
-  let state: ReturnType<typeof build> | undefined;
+  const initial: readonly Pet[] =
+    options.pets === undefined ? seedPets(seedCount) : checkDataSet(options.pets, maxPets);
+  let state = build(initial);
   let writes: Promise<unknown> = Promise.resolve();
   let persist: (() => Promise<void>) | undefined;
-  const current = () => {
-    if (!state) throw new Error('the store is used before it finished loading');
-    return state;
-  };
+  const current = () => state;
   // Writes run one after another, so concurrent creates get unique, ordered ids.
   const serial = <T>(write: () => Promise<T>): Promise<T> => {
     const result = writes.then(write);
@@ -102,16 +111,19 @@ export function createStore(options: { seedCount?: number; maxPets?: number } = 
     return result;
   };
   // Persisting happens after the serial part, so concurrent writes share one disk write.
-  const swap = async (pets: readonly Pet[]) => {
+  const swap = async (pets: readonly Pet[], forgetIds = false) => {
     await serial(async () => {
+      const handedOut = state.nextId;
       state = build(pets);
+      if (!forgetIds && handedOut > state.nextId) state.nextId = handedOut;
     });
     await persist?.();
   };
   const store = {
     seedCount,
     maxPets,
-    ready: swap(seedPets(seedCount)),
+    /** Resolves once the store can be read (at once; kept for callers that await it). */
+    ready: Promise.resolve(),
     /** The @msw/data collection holding the records (the index mirrors it); see `settled`. */
     get collection(): PetCollection {
       const { collection } = current();
@@ -121,10 +133,9 @@ export function createStore(options: { seedCount?: number; maxPets?: number } = 
     },
     /** Resolves once the collection behind the current data set is filled. */
     async settled(): Promise<void> {
-      await store.ready;
       await current().filled;
     },
-    /** How many animals it holds (after `await store.ready`; it throws before). */
+    /** How many animals it holds. */
     get size() {
       return current().index.all.length;
     },
@@ -166,7 +177,13 @@ export function createStore(options: { seedCount?: number; maxPets?: number } = 
       await persist?.();
       return created;
     },
-    reset: () => swap(seedPets(seedCount)),
+    /** Back to the initial animals (same ids); later creations continue above every id held. */
+    reset: () => swap(initial),
+    /** Back to a fresh start, forgetting the ids handed out (test set-up only). */
+    restart: () => swap(initial, true),
+    /** A new, independent store with the same initial animals and limits (a new session). */
+    fork: () =>
+      createStore({ seedCount, maxPets, pets: options.pets === undefined ? undefined : initial }),
     // async: an invalid data set is a rejected promise, never a synchronous throw.
     replace: async (pets: unknown) => swap(checkDataSet(pets, maxPets)),
     snapshot() {

@@ -98,6 +98,8 @@ export function createAdapter(context: AdapterContext) {
           ),
           {},
         );
+      // A network fault (POST /__mock/faults): the connection drops with no response.
+      if (response.type === 'error') return void res.destroy();
       await write(res, response, read?.complete === false);
     } catch (error) {
       // No one is left to answer, and it is the client's doing, not a fault of the mock.

@@ -1,47 +1,69 @@
 /**
  * The package's `./node` entry: the Pet Store handlers for msw's `setupServer` over one shared
- * store, functions to reset or reseed that store between tests, and the standalone server.
+ * store (sessions selected by `X-Mock-Session`), functions to reset or reseed the default
+ * session between tests, a control handle, and the standalone server.
  */
+import { createControlHandle } from '../core/control-handle.ts';
 import { createControlHandlers } from '../core/controls.ts';
 import { DEFAULT_API_KEY } from '../core/defaults.ts';
 import { createHandlers, type HandlerOptions } from '../core/handlers.ts';
 import type { Pet } from '../core/pet-schema.ts';
+import { createSessions } from '../core/sessions.ts';
 import { createStore } from '../core/store.ts';
 import { createNodeKeyMatcher } from './key-matcher.ts';
 
+export type { ControlHandle, SessionHandle } from '../core/control-handle.ts';
 export { DEFAULT_API_KEY, DEFAULT_SEED_COUNT } from '../core/defaults.ts';
+export type { Fault, FaultRequest } from '../core/faults.ts';
 export { createHandlers, type HandlerOptions } from '../core/handlers.ts';
 export type { Pet } from '../core/pet-schema.ts';
+export { SESSION_HEADER, type SessionSummary } from '../core/sessions.ts';
 export { createStore, type PetStore } from '../core/store.ts';
 export { type MockServer, type MockServerOptions, startMockServer } from './server.ts';
 
-/** The store behind `handlers`, seeded with the default deterministic animals. */
+/** The default session's store behind `handlers`, seeded with the default animals. */
 export const mockStore = createStore();
+const mockSessions = createSessions({ store: mockStore });
 
 /** The Pet Store handlers (any origin, key DEFAULT_API_KEY) plus the /__mock/ controls. */
 export const handlers = [
   ...createHandlers({
-    store: mockStore,
+    sessions: mockSessions,
     apiKeys: [DEFAULT_API_KEY],
     keyMatcher: createNodeKeyMatcher,
   }),
-  ...createControlHandlers(mockStore),
+  ...createControlHandlers(mockSessions),
 ];
 
+/** The control handle of `handlers`: reset, seed, state and faults, per session too. */
+export const mock = createControlHandle(mockSessions);
+
+/** Options of createNodeHandlers: handler options plus the session bounds. */
+export type NodeHandlerOptions = Omit<HandlerOptions, 'keyMatcher' | 'sessions'> & {
+  maxSessions?: number;
+  sessionTtlMs?: number;
+};
+
 /** Creates handlers over a store of your own, e.g. with other keys or a rate limit. */
-export function createNodeHandlers(options: Omit<HandlerOptions, 'keyMatcher'>) {
+export function createNodeHandlers(options: NodeHandlerOptions) {
+  const sessions = createSessions({
+    store: options.store ?? createStore(),
+    rateLimit: options.rateLimit,
+    maxSessions: options.maxSessions,
+    sessionTtlMs: options.sessionTtlMs,
+  });
   return [
-    ...createHandlers({ ...options, keyMatcher: createNodeKeyMatcher }),
-    ...createControlHandlers(options.store, { origin: options.origin }),
+    ...createHandlers({ ...options, sessions, keyMatcher: createNodeKeyMatcher }),
+    ...createControlHandlers(sessions, { origin: options.origin }),
   ];
 }
 
-/** Puts the shared store back to the seed data (same animals, same ids); call in beforeEach. */
+/** Puts the default session back to the seed data (same animals; ids continue); call in beforeEach. */
 export function resetMockStore(): Promise<void> {
-  return mockStore.reset();
+  return mock.reset();
 }
 
-/** Replaces the shared store's animals with `pets` (validated against the spec's Pet). */
+/** Replaces the default session's animals with `pets` (validated against the spec's Pet). */
 export function seedMockStore(pets: readonly Pet[]): Promise<void> {
-  return mockStore.replace(pets);
+  return mock.seed(pets);
 }

@@ -5,10 +5,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BASE_PATH } from '../../spec/constants.ts';
+import { type ControlHandle, createControlHandle } from '../core/control-handle.ts';
 import { createControlHandlers } from '../core/controls.ts';
 import { DEFAULT_API_KEY, DEFAULT_PORT } from '../core/defaults.ts';
 import { errorResponse, MockError } from '../core/errors.ts';
 import { createHandlers } from '../core/handlers.ts';
+import type { Pet } from '../core/pet-schema.ts';
+import { createSessions } from '../core/sessions.ts';
 import { createStore } from '../core/store.ts';
 import type { Delay } from '../core/traffic.ts';
 import type { AllowedHosts } from '../core/trusted-origins.ts';
@@ -33,8 +36,15 @@ export type MockServerOptions = {
   port?: number;
   apiKeys?: string[];
   seedCount?: number;
+  /** Animals to start with instead of the seed animals (every new session starts from them too). */
+  pets?: readonly Pet[];
   delay?: Delay;
+  /** Requests per second per session before 429 (off when absent). */
   rateLimit?: number;
+  /** Live sessions beyond the default one (default 1,000); one more is refused with 503. */
+  maxSessions?: number;
+  /** Milliseconds a session may stay unused before it ends (default 30 minutes). */
+  sessionTtlMs?: number;
   /** JSON file the data set is persisted to and reloaded from. */
   dataFile?: string;
   maxPets?: number;
@@ -46,8 +56,8 @@ export type MockServerOptions = {
   onError?: (error: unknown, request: Request) => void;
 };
 
-/** A running standalone mock. */
-export type MockServer = {
+/** A running standalone mock, with the control handle of its sessions. */
+export type MockServer = ControlHandle & {
   origin: string;
   baseUrl: string;
   apiKeys: string[];
@@ -67,18 +77,28 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const checkHost = createHostCheck(host, allowedHosts);
   const requestTimeout = options.requestTimeout ?? 30_000;
   const apiKeys = options.apiKeys?.length ? options.apiKeys : [DEFAULT_API_KEY];
-  const store = createStore({ seedCount: options.seedCount, maxPets: options.maxPets });
-  await store.ready;
+  const store = createStore({
+    seedCount: options.seedCount,
+    pets: options.pets,
+    maxPets: options.maxPets,
+  });
+  // Only the default session is persisted; other sessions live in memory.
   if (options.dataFile) await attachPersistence(store, options.dataFile);
+  const sessions = createSessions({
+    store,
+    rateLimit: options.rateLimit,
+    maxSessions: options.maxSessions,
+    sessionTtlMs: options.sessionTtlMs,
+  });
   const handlers = [
     ...createHandlers({
       ...options,
-      store,
+      sessions,
       apiKeys,
       keyMatcher: createNodeKeyMatcher,
       transport: besideTransport,
     }),
-    ...createControlHandlers(store, {
+    ...createControlHandlers(sessions, {
       transport: besideTransport,
       allowedHosts,
       onError: options.onError,
@@ -119,10 +139,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   landing = createLanding({ baseUrl: `${origin}${BASE_PATH}`, apiKeys });
   return {
+    ...createControlHandle(sessions),
     origin,
     baseUrl: `${origin}${BASE_PATH}`,
     apiKeys,
     async close() {
+      sessions.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await drain.stop(STOP_GRACE_MS);

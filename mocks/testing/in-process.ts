@@ -67,7 +67,8 @@ export function useInProcessMock(
   const store = createStore({ seedCount: options.seedCount ?? 40, maxPets: options.maxPets });
   const server = setupServer(...createNodeHandlers({ ...options, store }));
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-  beforeEach(() => store.reset());
+  // Each test starts as a fresh mock would, ids included.
+  beforeEach(() => store.restart());
   afterAll(() => server.close());
   return { store, server };
 }

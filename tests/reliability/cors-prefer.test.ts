@@ -20,7 +20,7 @@ it('lets a preflight on /v1 ask for any headers, from any origin, cached as befo
   expect(reply.status).toBe(204);
   expect(reply.headers['access-control-allow-origin']).toBe('http://frontend.example');
   expect(reply.headers['access-control-allow-headers']).toBe(
-    `Authorization, Content-Type, Prefer, ${TRACING}`,
+    `Authorization, Content-Type, Prefer, X-Mock-Session, ${TRACING}`,
   );
   expect(reply.headers['access-control-allow-methods']).toBe('GET, POST');
   expect(reply.headers['access-control-max-age']).toBe('600');

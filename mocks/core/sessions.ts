@@ -1,0 +1,130 @@
+/**
+ * Sessions: many tests against one mock, each in its own state. A request picks its session
+ * with `X-Mock-Session: ID`; without the header it uses the default session. A session starts
+ * on first use from the server's seed data and holds its own animals, id counter, pending
+ * faults and rate-limit budget. Live sessions are bounded; an idle one ends by itself.
+ */
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS } from './defaults.ts';
+import { MockError } from './errors.ts';
+import { createFaultQueue, type FaultQueue } from './faults.ts';
+import type { PetStore } from './store.ts';
+import { createRateLimiter } from './traffic.ts';
+
+/** The request header that selects a session. */
+export const SESSION_HEADER = 'X-Mock-Session';
+const SESSION_ID = /^[A-Za-z0-9._~-]{1,64}$/;
+
+/** One session's state. `id` is undefined for the default session. */
+export type Session = {
+  readonly id: string | undefined;
+  readonly store: PetStore;
+  readonly faults: FaultQueue;
+  readonly limitRate: (() => void) | undefined;
+  lastUsed: number;
+};
+
+/** A live session as GET /__mock/sessions lists it. */
+export type SessionSummary = { id: string; count: number; lastUsed: string };
+
+/** Options of createSessions. */
+export type SessionOptions = {
+  /** The default session's store; new sessions start from the same seed data and limits. */
+  store: PetStore;
+  maxSessions?: number;
+  /** Milliseconds of idleness after which a session ends. */
+  sessionTtlMs?: number;
+  /** Requests per second each session may send before 429 (off when absent). */
+  rateLimit?: number;
+  now?: () => number;
+};
+
+const invalidSession = (id: string) =>
+  new MockError(
+    400,
+    'invalid_session',
+    `${SESSION_HEADER} must be 1 to 64 characters of A-Z a-z 0-9 . _ ~ -, got ${JSON.stringify(id.slice(0, 80))}`,
+  );
+
+/** Checks a session id; throws 400 invalid_session for a malformed one. */
+export function checkSessionId(id: string): string {
+  if (!SESSION_ID.test(id)) throw invalidSession(id);
+  return id;
+}
+
+/** Creates the session registry of one mock. */
+export function createSessions(options: SessionOptions) {
+  const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+  const ttl = options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS;
+  const now = options.now ?? Date.now;
+  const open = (id: string | undefined, store: PetStore): Session => ({
+    id,
+    store,
+    faults: createFaultQueue(),
+    limitRate: options.rateLimit ? createRateLimiter(options.rateLimit) : undefined,
+    lastUsed: now(),
+  });
+  const fallback = open(undefined, options.store);
+  const live = new Map<string, Session>();
+
+  const sweep = () => {
+    const oldest = now() - ttl;
+    for (const [id, session] of live) if (session.lastUsed < oldest) live.delete(id);
+  };
+  const timer = setInterval(sweep, Math.max(1_000, Math.min(ttl, 60_000)));
+  (timer as { unref?: () => void }).unref?.();
+
+  /** The session named `id`, started from the seed data when it is new. */
+  const session = (id: string): Session => {
+    checkSessionId(id);
+    const found = live.get(id);
+    if (found) {
+      found.lastUsed = now();
+      return found;
+    }
+    sweep();
+    if (live.size >= maxSessions) {
+      throw new MockError(
+        503,
+        'session_limit',
+        `${maxSessions} sessions are live (--max-sessions): end one with DELETE /__mock/sessions/ID, or wait until idle ones end`,
+        { 'retry-after': '60' },
+      );
+    }
+    const started = open(id, options.store.fork());
+    live.set(id, started);
+    return started;
+  };
+
+  return {
+    /** The default session (requests without the header). */
+    default: fallback,
+    maxSessions,
+    session,
+    /** The session a request selects: its header's, or the default one. */
+    select(request: Request): Session {
+      const id = request.headers.get(SESSION_HEADER);
+      if (id === null) return fallback;
+      return session(id);
+    },
+    /** The live sessions (the default one is always there and not listed). */
+    list(): SessionSummary[] {
+      sweep();
+      return [...live.values()].map((s) => ({
+        id: s.id as string,
+        count: s.store.size,
+        lastUsed: new Date(s.lastUsed).toISOString(),
+      }));
+    },
+    /** Ends a session; false when there is none by that id. */
+    end(id: string): boolean {
+      return live.delete(checkSessionId(id));
+    },
+    /** Stops the idle-session sweep (the server calls it on close). */
+    close(): void {
+      clearInterval(timer);
+    },
+  };
+}
+
+/** A mock's sessions. */
+export type Sessions = ReturnType<typeof createSessions>;
