@@ -5,8 +5,10 @@ import { setFlagsFromString } from 'node:v8';
 import {
   DEFAULT_API_KEY,
   DEFAULT_MAX_PETS,
+  DEFAULT_MAX_SESSIONS,
   DEFAULT_PORT,
   DEFAULT_SEED_COUNT,
+  DEFAULT_SESSION_TTL_MS,
 } from '../mocks/core/defaults.ts';
 import type { Delay } from '../mocks/core/traffic.ts';
 import type { AllowedHosts } from '../mocks/core/trusted-origins.ts';
@@ -34,15 +36,24 @@ Options:
                       response) and reload it at start; a corrupt file stops start-up;
                       relative to the folder the command was typed in
   --max-pets N        refuse creates beyond N stored animals with 503 (default ${DEFAULT_MAX_PETS})
+  --max-sessions N    live sessions beside the default one (default ${DEFAULT_MAX_SESSIONS});
+                      a request opening one more gets 503 session_limit
+  --session-ttl S     seconds a session may stay unused before it ends (default ${DEFAULT_SESSION_TTL_MS / 1000})
   -h, --help          show this help
 
 Controls (outside /v1, no key needed):
   POST /__mock/reset  back to the seed data (same animals, same ids)
   GET  /__mock/state  counts, next id and every animal
   PUT  /__mock/data   replace the data set: a JSON array of Pet, or {"pets": [...]}
+  POST /__mock/faults queue a fault: {"operation":"listPets","status":503,"times":2},
+                      {"network":"reset"} or {"delayMs":2000}; GET lists, DELETE clears
+  GET  /__mock/sessions             the live sessions; DELETE /__mock/sessions/ID ends one
   POST and PUT need Content-Type: application/json (or an X-Requested-With header);
   web pages may use them only from localhost, *.localhost, 127.0.0.1, [::1] (any port),
   the mock's own pages or --allowed-hosts.
+Sessions: send X-Mock-Session: ID (1-64 of A-Z a-z 0-9 . _ ~ -) on any request, the controls
+  included, to use a session of your own, started from the seed data; without it, the
+  default session (the only one --data persists). Parallel tests each take their own.
 This is a development tool: no TLS, keys kept in memory, controls without a key.
 `;
 
@@ -82,6 +93,8 @@ const flags = {
   'rate-limit': { type: 'string' },
   data: { type: 'string' },
   'max-pets': { type: 'string' },
+  'max-sessions': { type: 'string' },
+  'session-ttl': { type: 'string' },
 } as const;
 
 runCommand({ name: 'petstore-mock', help: HELP, flags }, async (values) => {
@@ -99,7 +112,10 @@ runCommand({ name: 'petstore-mock', help: HELP, flags }, async (values) => {
     rateLimit: optional('rate-limit', values['rate-limit'], 1),
     dataFile: values.data === undefined ? undefined : pathFlag(values.data, 'mock'),
     maxPets: optional('max-pets', values['max-pets'], 1),
+    maxSessions: optional('max-sessions', values['max-sessions'], 0),
+    sessionTtlMs: optional('session-ttl', values['session-ttl'], 1),
   };
+  if (settings.sessionTtlMs !== undefined) settings.sessionTtlMs *= 1000;
 
   let close: (() => Promise<void>) | undefined;
   let stopping = false;
@@ -141,7 +157,10 @@ runCommand({ name: 'petstore-mock', help: HELP, flags }, async (values) => {
   });
   console.log(`Pet Store mock listening on ${server.baseUrl}`);
   console.log(`API key: ${server.apiKeys.join(', ')}  (send Authorization: Bearer <key>)`);
-  console.log(`Controls: ${server.origin}/__mock/reset | /__mock/state | /__mock/data`);
+  console.log(
+    `Controls: ${server.origin}/__mock/reset | /__mock/state | /__mock/data | /__mock/faults | /__mock/sessions`,
+  );
+  console.log('Sessions: send X-Mock-Session: ID to get a session of your own (one per test)');
   if (settings.dataFile) console.log(`Data file: ${settings.dataFile}`);
   if (settings.allowedHosts === 'all')
     console.log(

@@ -13,6 +13,12 @@ const CONTROLS: [method: string, path: string, purpose: string][] = [
   ['GET', '/__mock/state', 'the animals the mock holds now (the table below)'],
   ['POST', '/__mock/reset', 'restores the seed animals, with the same ids'],
   ['PUT', '/__mock/data', 'replaces the data set with the JSON body'],
+  [
+    'POST',
+    '/__mock/faults',
+    'queues a fault (status, network reset or delay) for the next N requests',
+  ],
+  ['GET', '/__mock/sessions', 'the live sessions; each request picks one with X-Mock-Session'],
 ];
 
 const page = (title: string, head: string, body: string): string => `<!doctype html>
