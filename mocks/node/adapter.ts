@@ -8,7 +8,14 @@ import { getResponse, type RequestHandler } from 'msw';
 import { BASE_PATH, MAX_BODY_BYTES } from '../../spec/constants.ts';
 import { errorResponse, faultOf, MockError } from '../core/errors.ts';
 import { carryBodiesBeside } from './bodies-beside.ts';
-import { ClientClosed, literalIfMalformed, readBody, toHeaders, write } from './io.ts';
+import {
+  ClientClosed,
+  dropConnection,
+  literalIfMalformed,
+  readBody,
+  toHeaders,
+  write,
+} from './io.ts';
 import type { Landing } from './landing/landing.ts';
 
 // Control requests replace whole data sets, so they may be far larger than an animal.
@@ -99,7 +106,7 @@ export function createAdapter(context: AdapterContext) {
           {},
         );
       // A network fault (POST /__mock/faults): the connection drops with no response.
-      if (response.type === 'error') return void res.destroy();
+      if (response.type === 'error') return dropConnection(res);
       await write(res, response, read?.complete === false);
     } catch (error) {
       // No one is left to answer, and it is the client's doing, not a fault of the mock.

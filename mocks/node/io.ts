@@ -89,3 +89,17 @@ export async function write(
   res.writeHead(response.status, headers);
   res.end(body);
 }
+
+/**
+ * Drops the connection of a request that takes a network fault, with no usable response. A
+ * browser sends a request again on another connection when a reused one closes before any
+ * answer, so a bare close would never reach the page; a header block with two different
+ * Content-Length values (RFC 9112, section 6.3) is one every client must refuse, not retry,
+ * and report as a network error.
+ */
+export function dropConnection(res: ServerResponse): void {
+  const socket = res.socket;
+  if (socket === null) return;
+  socket.end('HTTP/1.1 502 Bad Gateway\r\ncontent-length: 0\r\ncontent-length: 1\r\n\r\n');
+  socket.once('finish', () => socket.destroy());
+}
