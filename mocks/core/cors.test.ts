@@ -10,7 +10,9 @@ it('allows the API headers plus every header a preflight asks for, once each', (
 
 it('does not reflect a requested list that is not a list of header names', () => {
   for (const asked of ['x-a, ', 'x a', 'x-a;b', ',']) {
-    expect(allowedRequestHeaders(asked), asked).toBe('Authorization, Content-Type, Prefer, X-Mock-Session');
+    expect(allowedRequestHeaders(asked), asked).toBe(
+      'Authorization, Content-Type, Prefer, X-Mock-Session',
+    );
   }
 });
 
@@ -29,7 +31,8 @@ it('answers a preflight 204 with the origin, methods, headers, cache time and Va
   expect(Object.fromEntries(response.headers)).toEqual({
     'access-control-allow-origin': 'http://localhost:5173',
     'access-control-allow-methods': 'GET, POST',
-    'access-control-allow-headers': 'Authorization, Content-Type, Prefer, X-Mock-Session, traceparent',
+    'access-control-allow-headers':
+      'Authorization, Content-Type, Prefer, X-Mock-Session, traceparent',
     'access-control-expose-headers':
       'Link, WWW-Authenticate, Allow, Retry-After, Location, Deprecation, Sunset',
     'access-control-max-age': '600',
