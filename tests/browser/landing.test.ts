@@ -233,6 +233,9 @@ it('shows every schema expanded with plain types, and Pet, NewPet and Error with
     const model = schemas.locator('article[data-json-schema-level="0"]').filter({ has: title });
     // Collapsed, Swagger UI has not resolved the $refs yet and shows `array<any>` for Pets.
     await model.locator('.json-schema-2020-12-expand-deep-button').first().click();
+    // Swagger UI resolves the $refs after the click, asynchronously: wait until it shows them.
+    const resolved = () => model.evaluate(readModel).then((m) => m.types.join(', '));
+    await expect.poll(resolved, { timeout: 10_000 }).not.toMatch(/\bany\b/);
     const shown = await model.evaluate(readModel);
     const types = shown.types.join(', ');
     expect.soft(types, `the types Swagger UI shows in ${name}`).not.toMatch(/\bany\b|\|/);
