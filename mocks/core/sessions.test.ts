@@ -1,6 +1,5 @@
 import { expect, it } from 'vitest';
-import { createNodeHandlers } from '../node/index.ts';
-import { call, useInProcessMock } from '../testing/in-process.ts';
+import { call, createTestHandlers, useInProcessMock } from '../testing/in-process.ts';
 import { createSessions } from './sessions.ts';
 import { createStore } from './store.ts';
 
@@ -94,7 +93,7 @@ it('keeps faults and resets of one session out of every other', async () => {
 
 it('refuses a session beyond the bound with 503 session_limit, changing nothing', async () => {
   server.use(
-    ...createNodeHandlers({ store: createStore(), maxSessions: 2, origin: 'http://bounded.test' }),
+    ...createTestHandlers({ store: createStore(), maxSessions: 2, origin: 'http://bounded.test' }),
   );
   const get = (session: string) =>
     fetch('http://bounded.test/v1/pets', {
@@ -124,7 +123,7 @@ it('ends a session unused for longer than its time to live, and only such a one'
 
 it('gives each session its own rate-limit budget', async () => {
   server.use(
-    ...createNodeHandlers({ store: createStore(), rateLimit: 2, origin: 'http://limited.test' }),
+    ...createTestHandlers({ store: createStore(), rateLimit: 2, origin: 'http://limited.test' }),
   );
   {
     const get = (session: string) =>

@@ -11,7 +11,10 @@ import type { OperationId } from '../../spec/types.ts';
 import { DEFAULT_API_KEY } from '../core/defaults.ts';
 import type { HandlerOptions } from '../core/handlers.ts';
 import { createStore } from '../core/store.ts';
-import { createNodeHandlers } from '../node/index.ts';
+import { createNodeHandlers, type NodeHandlerOptions } from '../node/index.ts';
+
+/** Handlers over a store of their own (createNodeHandlers), for tests that need a second mock. */
+export const createTestHandlers = (options: NodeHandlerOptions) => createNodeHandlers(options);
 
 /** The origin the in-process tests talk to (never leaves the process). */
 export const ORIGIN = 'http://petstore.test';
