@@ -2,14 +2,17 @@
  * `npm run bench`: the mock, a bare node:http server and Prism side by side under the same
  * load, with the issue's targets judged from the one run (bench/run.ts does the work).
  */
-import { mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { summariseProfile } from '../bench/cpu-profile.ts';
+import { LOAD_CORE } from '../bench/interleave.ts';
+import { canPin, pinSelf } from '../bench/processes.ts';
 import { formatTable, formatVerdicts, writeResult } from '../bench/report.ts';
 import { type BenchResult, runBench } from '../bench/run.ts';
 import { DEFAULT_SERVERS, SERVER_NAMES } from '../bench/servers.ts';
+import { formatSessionTable, judgeSessions, runSessionBench } from '../bench/sessions.ts';
 import { listFlag, pathFlag, positiveNumberFlag, runCommand, UsageError } from './cli.ts';
 
 const HELP = `Usage: npm run bench -- [options]
@@ -41,6 +44,13 @@ Options:
   --out DIR           where to write the JSON (default bench/results)
   --profile           run the mock under node --cpu-prof and print its top self-time functions
   --check             exit 1 when a target is missed (otherwise only failed requests exit 1)
+  --no-sessions       leave out the session figures (below)
+  --sessions-only     measure only the session figures
+
+Session figures: one mock with 40 seed animals, each workload in interleaved rounds with no
+X-Mock-Session header and with 1, 100 and 1,000 sessions in use, and the RSS of a fresh mock
+once 1,000 sessions hold their animals; goals: at most 150 MiB, 100 sessions at least 0.9
+of one session's throughput. Written to bench/results/sessions-latest.json.
   -h, --help          show this text`;
 
 const flags = {
@@ -57,6 +67,8 @@ const flags = {
   out: { type: 'string', default: fileURLToPath(new URL('../bench/results', import.meta.url)) },
   profile: { type: 'boolean', default: false },
   check: { type: 'boolean', default: false },
+  'no-sessions': { type: 'boolean', default: false },
+  'sessions-only': { type: 'boolean', default: false },
 } as const;
 
 runCommand({ name: 'bench', help: HELP, flags }, async (values) => {
@@ -65,17 +77,27 @@ runCommand({ name: 'bench', help: HELP, flags }, async (values) => {
   );
   if (servers.length === 0)
     throw new UsageError(`--servers leaves no server to measure, got "${values.servers}"`);
+  const durationS = positiveNumberFlag('duration', values.duration ?? (values.quick ? '1' : '5'));
+  const rounds = Math.max(
+    1,
+    Math.round(positiveNumberFlag('rounds', values.rounds ?? (values.quick ? '1' : '5'))),
+  );
+  const warmupS = values.warmup === undefined ? (values.quick ? 0.3 : 1) : Number(values.warmup);
+  const connections = Math.round(positiveNumberFlag('connections', values.connections));
+  const out = pathFlag(values.out, 'bench');
+  if (values['sessions-only']) {
+    const pinned = !values['no-pin'] && canPin(availableParallelism());
+    if (pinned) pinSelf(LOAD_CORE);
+    return sessionFigures({ durationS, rounds, warmupS, connections, pinned }, out, values.check);
+  }
   const profileDir = values.profile ? mkdtempSync(join(tmpdir(), 'bench-profile-')) : undefined;
   const result = await runBench({
     sizes: values.sizes.split(',').map((s) => Math.round(positiveNumberFlag('sizes', s))),
     servers: SERVER_NAMES.filter((s) => servers.includes(s)),
-    durationS: positiveNumberFlag('duration', values.duration ?? (values.quick ? '1' : '5')),
-    rounds: Math.max(
-      1,
-      Math.round(positiveNumberFlag('rounds', values.rounds ?? (values.quick ? '1' : '5'))),
-    ),
-    warmupS: values.warmup === undefined ? (values.quick ? 0.3 : 1) : Number(values.warmup),
-    connections: Math.round(positiveNumberFlag('connections', values.connections)),
+    durationS,
+    rounds,
+    warmupS,
+    connections,
     pin: !values['no-pin'],
     startupRuns: Math.round(
       positiveNumberFlag('startup-runs', values['startup-runs'] ?? (values.quick ? '1' : '3')),
@@ -83,7 +105,14 @@ runCommand({ name: 'bench', help: HELP, flags }, async (values) => {
     profileDir,
     onProgress: (line) => console.error(line),
   });
-  await report(result, pathFlag(values.out, 'bench'), profileDir);
+  await report(result, out, profileDir);
+  const sessionCode = values['no-sessions']
+    ? 0
+    : await sessionFigures(
+        { durationS, rounds, warmupS, connections, pinned: result.options.pinned },
+        out,
+        values.check,
+      );
   if (result.failedRuns.length > 0) {
     console.error(
       '\nFAILED: more than 0.1 % of requests were not answered 2xx, so these figures mean nothing:',
@@ -95,8 +124,29 @@ runCommand({ name: 'bench', help: HELP, flags }, async (values) => {
     }
     return 1;
   }
-  return values.check && result.verdicts.some((v) => v.result === 'fail') ? 1 : 0;
+  return (values.check && result.verdicts.some((v) => v.result === 'fail')) || sessionCode ? 1 : 0;
 });
+
+/** Measures and prints the session figures, writes their JSON; 1 when a goal is missed and --check. */
+async function sessionFigures(
+  options: Omit<Parameters<typeof runSessionBench>[0], 'say'>,
+  out: string,
+  check: boolean,
+): Promise<number> {
+  const bench = await runSessionBench({ ...options, say: (line) => console.error(line) });
+  const verdicts = judgeSessions(bench);
+  console.log(`\n${formatSessionTable(bench)}\n`);
+  for (const v of verdicts)
+    console.log(`${v.result.toUpperCase().padEnd(5)} ${v.target}: ${v.measured}`);
+  mkdirSync(out, { recursive: true });
+  const file = join(out, 'sessions-latest.json');
+  writeFileSync(
+    file,
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), ...bench, verdicts }, null, 2)}\n`,
+  );
+  console.log(`wrote ${file}`);
+  return check && verdicts.some((v) => v.result === 'fail') ? 1 : 0;
+}
 
 /** Prints the table, the machine, the verdicts and the profile summaries; writes the JSON. */
 async function report(result: BenchResult, out: string, profileDir: string | undefined) {
