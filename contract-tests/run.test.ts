@@ -15,6 +15,8 @@ const NOT_OBSERVABLE: Partial<Record<RuleId, string>> = {
   'retry-after': 'only on a 429 or 503',
   'internal-error': 'only on a fault of the server',
   'service-unavailable': 'only when forced with a mock control or when the store is full',
+  sessions: "the mock's own controls (X-Mock-Session): tests/sessions and mocks/ check them",
+  faults: "the mock's own controls (/__mock/faults): tests/sessions and mocks/ check them",
 };
 
 it('passes the project mock at strict level, judging every decision observable over HTTP', async () => {
