@@ -100,7 +100,8 @@ export async function runSessionBench(options: {
             durationS: options.durationS / options.rounds,
             pid: mock.pid,
           });
-          (runs[workload][String(count)] ??= []).push(result);
+          const key = String(count);
+          runs[workload][key] = [...(runs[workload][key] ?? []), result];
         }
       }
       options.say(`sessions: ${workload} measured with ${SESSION_COUNTS.join(', ')} sessions`);

@@ -5,6 +5,7 @@ import { type MockServer, startMockServer } from '../../mocks/node/index.ts';
 
 const test = base.extend<object, { mock: MockServer }>({
   mock: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
     async ({}, use) => {
       const mock = await startMockServer({ port: 0 });
       await use(mock);
