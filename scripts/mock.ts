@@ -2,6 +2,7 @@
  * `npm run mock` / `petstore-mock`: the stateful Pet Store mock as a standalone HTTP server.
  */
 import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import {
   DEFAULT_API_KEY,
   DEFAULT_MAX_PETS,
@@ -56,6 +57,14 @@ Sessions: send X-Mock-Session: ID (1-64 of A-Z a-z 0-9 . _ ~ -) on any request, 
   default session (the only one --data persists). Parallel tests each take their own.
 This is a development tool: no TLS, keys kept in memory, controls without a key.
 `;
+
+const IDLE_SESSIONS_WORTH_A_COLLECTION = 20;
+
+/** Runs a full garbage collection (V8's gc, exposed for this one call). */
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
 
 function delayOf(text: string | undefined): Delay | undefined {
   if (text === undefined) return undefined;
@@ -149,6 +158,11 @@ runCommand({ name: 'petstore-mock', help: HELP, flags }, async (values) => {
   const { startMockServer } = await import('../mocks/node/server.ts');
   const server = await startMockServer({
     ...settings,
+    // An idle process runs no garbage collection, so ended sessions would keep their memory
+    // until traffic comes back: a shared mock gives it back when many end at once.
+    onIdleSessionsEnded: (count) => {
+      if (count >= IDLE_SESSIONS_WORTH_A_COLLECTION) collectGarbage();
+    },
     onError: (error, request) =>
       console.error(`petstore-mock: 500 for ${request.method} ${request.url}:`, error),
   }).catch((error: unknown) => {

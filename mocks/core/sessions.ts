@@ -36,6 +36,8 @@ export type SessionOptions = {
   /** Requests per second each session may send before 429 (off when absent). */
   rateLimit?: number;
   now?: () => number;
+  /** Told how many idle sessions just ended (the CLI then gives their memory back). */
+  onIdleEnded?: (count: number) => void;
 };
 
 const invalidSession = (id: string) =>
@@ -68,7 +70,13 @@ export function createSessions(options: SessionOptions) {
 
   const sweep = () => {
     const oldest = now() - ttl;
-    for (const [id, session] of live) if (session.lastUsed < oldest) live.delete(id);
+    let ended = 0;
+    for (const [id, session] of live) {
+      if (session.lastUsed >= oldest) continue;
+      live.delete(id);
+      ended += 1;
+    }
+    if (ended > 0) options.onIdleEnded?.(ended);
   };
   const timer = setInterval(sweep, Math.max(1_000, Math.min(ttl, 60_000)));
   (timer as { unref?: () => void }).unref?.();

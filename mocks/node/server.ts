@@ -45,6 +45,8 @@ export type MockServerOptions = {
   maxSessions?: number;
   /** Milliseconds a session may stay unused before it ends (default 30 minutes). */
   sessionTtlMs?: number;
+  /** Told how many idle sessions just ended. */
+  onIdleSessionsEnded?: (count: number) => void;
   /** JSON file the data set is persisted to and reloaded from. */
   dataFile?: string;
   maxPets?: number;
@@ -89,6 +91,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     rateLimit: options.rateLimit,
     maxSessions: options.maxSessions,
     sessionTtlMs: options.sessionTtlMs,
+    onIdleEnded: options.onIdleSessionsEnded,
   });
   const handlers = [
     ...createHandlers({

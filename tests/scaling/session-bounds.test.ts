@@ -1,0 +1,80 @@
+/**
+ * The session bounds under a flood: 5,000 distinct session ids sent quickly never push the
+ * live count past --max-sessions, the excess gets 503 session_limit, the mock keeps serving,
+ * and once the idle sessions end (a short --session-ttl) its memory comes back down.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type MockProcess, startMockProcess } from '../reliability/cli-process.ts';
+
+const MAX = 1000;
+const TTL_S = 3;
+const KEY = { authorization: 'Bearer petstore-dev-key' };
+
+let mock: MockProcess;
+
+beforeAll(async () => {
+  mock = await startMockProcess(['--max-sessions', String(MAX), '--session-ttl', String(TTL_S)]);
+}, 60_000);
+
+afterAll(() => mock?.process.stop());
+
+const rssMiB = () => {
+  const status = readFileSync(`/proc/${mock.process.child.pid}/status`, 'utf8');
+  return Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1]) / 1024;
+};
+const liveCount = async () =>
+  ((await (await fetch(`${mock.origin}/__mock/sessions`)).json()) as { sessions: unknown[] })
+    .sessions.length;
+
+it('never lets 5,000 new session ids past the bound, refuses the rest with 503, and reuses the memory of ended ones', {
+  timeout: 120_000,
+}, async () => {
+  const before = rssMiB();
+  const statuses = new Map<number, number>();
+  const codes = new Set<string>();
+  const observed: number[] = [];
+  let next = 0;
+  let round = 0;
+  const worker = async () => {
+    while (next < 5000) {
+      const id = `flood-${round}-${next++}`;
+      const reply = await fetch(`${mock.origin}/v1/pets?limit=1`, {
+        headers: { ...KEY, 'x-mock-session': id },
+      });
+      const body = (await reply.json()) as { code?: string };
+      statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
+      if (reply.status !== 200) codes.add(String(body.code));
+    }
+  };
+  const watcher = async () => {
+    while (next < 5000) {
+      observed.push(await liveCount());
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  await Promise.all([...Array.from({ length: 32 }, worker), watcher()]);
+  observed.push(await liveCount());
+  expect([...statuses.keys()].sort()).toEqual([200, 503]);
+  expect(codes).toEqual(new Set(['session_limit']));
+  expect(statuses.get(200)).toBeGreaterThanOrEqual(MAX);
+  expect(Math.max(...observed)).toBeLessThanOrEqual(MAX);
+  const peak = rssMiB();
+  // Still serving: the default session answers, and new sessions are refused, not dropped.
+  expect((await fetch(`${mock.origin}/v1/pets?limit=1`, { headers: KEY })).status).toBe(200);
+  expect(peak - before, 'the sessions took memory').toBeGreaterThan(20);
+  // Once idle past the TTL, the sessions end, and their memory is reclaimed: a second flood
+  // of as many new sessions reuses it instead of adding to it.
+  await new Promise((resolve) => setTimeout(resolve, (TTL_S + 3) * 1000));
+  expect(await liveCount()).toBe(0);
+  const idle = rssMiB();
+  expect(idle, 'RSS once the sessions ended').toBeLessThanOrEqual(peak + 5);
+  next = 0;
+  round = 1;
+  await Promise.all(Array.from({ length: 32 }, worker));
+  const again = rssMiB();
+  expect(
+    again,
+    `RSS ${before.toFixed(0)} → ${peak.toFixed(0)} (5,000 ids) → ${idle.toFixed(0)} (ended) → ${again.toFixed(0)} MiB (5,000 more)`,
+  ).toBeLessThan(peak + (peak - before) / 4);
+});
