@@ -14,7 +14,13 @@ async function start(): Promise<void> {
     // The start-up snippet of the README (from this checkout's source instead of the package):
     // only this mode loads msw into the page.
     const { startWorker } = await import('../mocks/browser/index.ts');
-    await startWorker({ origin: window.location.origin, quiet: true });
+    // ?keep=localStorage keeps the created animals across reloads (startWorker's keepData).
+    const keep = new URL(window.location.href).searchParams.get('keep');
+    await startWorker({
+      origin: window.location.origin,
+      quiet: true,
+      keepData: keep === 'localStorage' || keep === 'sessionStorage' ? keep : undefined,
+    });
   }
   badge.textContent = config.mode === 'worker' ? 'service worker (msw)' : 'standalone mock';
   badge.className = `badge ${config.mode}`;

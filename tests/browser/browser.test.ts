@@ -122,3 +122,42 @@ it('talks to the standalone mock from another origin through CORS', async (conte
     await opened.close();
   }
 });
+
+/** Creates a pet in the demo's worker mode and returns its id. */
+async function createInDemo(demoPage: DemoPage, name: string): Promise<string> {
+  await demoPage.page.fill('#name', name);
+  await demoPage.page.fill('#category-id', '3');
+  const created = await clickAndRead(
+    demoPage.page,
+    '#create-form button[type=submit]',
+    '#create-result',
+  );
+  expect(created.status).toBe('201');
+  return /#(\d+) /.exec(created.text)?.[1] ?? '';
+}
+
+it('keeps the data of the worker across a reload only when asked to (keepData)', async (context) => {
+  context.skip(SKIP !== undefined, SKIP);
+  const kept = await openDemo(browser, `${demo.url}?mode=worker&keep=localStorage`);
+  try {
+    const id = await createInDemo(kept, 'Survives reloads');
+    await kept.page.reload();
+    await kept.page.waitForSelector('body[data-ready=worker]');
+    await kept.page.fill('#pet-id', id);
+    const read = await clickAndRead(kept.page, '#get', '#get-result');
+    expect(read.status).toBe('200');
+    expect(read.text).toContain('Survives reloads');
+  } finally {
+    await kept.close();
+  }
+  const plain = await openDemo(browser, `${demo.url}?mode=worker`);
+  try {
+    const id = await createInDemo(plain, 'Gone after a reload');
+    await plain.page.reload();
+    await plain.page.waitForSelector('body[data-ready=worker]');
+    await plain.page.fill('#pet-id', id);
+    expect((await clickAndRead(plain.page, '#get', '#get-result')).status).toBe('404');
+  } finally {
+    await plain.close();
+  }
+});
