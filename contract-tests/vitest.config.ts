@@ -1,9 +1,9 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { FileOrder } from './file-order.ts';
+import { FileOrder } from './run/file-order.ts';
 
-// The contract suite, run against a server by runContract (contract-tests/run.ts), which
+// The contract suite, run against a server by runContract (contract-tests/run/run.ts), which
 // passes the options with vitest's \`provide\`. One worker thread without isolation loads the
 // spec and its validators once for every suite file.
 export default defineConfig({
@@ -13,7 +13,7 @@ export default defineConfig({
   test: {
     root: import.meta.dirname,
     include: ['suite/*.contract.ts'],
-    setupFiles: ['./test-scope.setup.ts'],
+    setupFiles: ['./harness/test-scope.setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'threads',

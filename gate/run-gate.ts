@@ -2,7 +2,8 @@
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { ServerUnderTest } from '../contract-tests/preflight.ts';
+import type { ServerUnderTest } from '../contract-tests/client/preflight.ts';
+import type { StartedServer } from '../contract-tests/run/run-types.ts';
 import type { Level } from '../spec/levels.ts';
 import { toJUnitXml } from './junit.ts';
 import type { StageName, StageResult } from './stage.ts';
@@ -16,10 +17,10 @@ import { specPathAt } from './tools.ts';
 
 /** What one gate run checks, and where it writes its reports. */
 export type GateOptions = {
-  /** The server to check; without one, the project's mock is started on a random port. */
+  /** The server to check. */
   server?: ServerUnderTest;
-  /** The key the started mock accepts, when no server is given (default: the mock's own). */
-  mockApiKey?: string;
+  /** Without `server`: starts the project's mock to check (then 429/500/503 are forced with `Prefer`). */
+  startMock?: () => Promise<StartedServer>;
   level: Level;
   /** Stages not to run; they are reported as skipped. */
   skip?: readonly StageName[];
@@ -49,7 +50,7 @@ const runners: Record<StageName, (c: Context) => Promise<StageResult>> = {
 /** Opens the target (starting the mock when no URL is given), runs each stage, closes it. */
 export async function runGate(options: GateOptions): Promise<GateReport> {
   const started = Date.now();
-  const target = await openTarget(options.server, options.mockApiKey);
+  const target = await openTarget(options.server, options.startMock);
   const results: StageResult[] = [];
   let workDir: string | undefined;
   try {

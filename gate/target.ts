@@ -1,6 +1,10 @@
 /** The server under test: a URL the user gave, or the project's own mock started for the run. */
-import { startLocalMock } from '../contract-tests/local-mock.ts';
-import { preflight, type ServerUnderTest } from '../contract-tests/preflight.ts';
+import {
+  PreflightError,
+  preflight,
+  type ServerUnderTest,
+} from '../contract-tests/client/preflight.ts';
+import type { StartedServer } from '../contract-tests/run/run-types.ts';
 
 /** The server the stages check. `isMock` allows forcing 429/500/503 with `Prefer: code=`. */
 export type Target = ServerUnderTest & {
@@ -10,15 +14,17 @@ export type Target = ServerUnderTest & {
 
 /**
  * Checks the given server (its URL normalised, something answering there), or starts the
- * project's mock on a random loopback port, accepting `mockApiKey` if one is given.
+ * project's mock with `startMock` (the repository's `npm run gate` does; the installed
+ * command always has a server).
  */
 export async function openTarget(
   server: ServerUnderTest | undefined,
-  mockApiKey: string | undefined,
+  startMock: (() => Promise<StartedServer>) | undefined,
 ): Promise<Target> {
   if (server !== undefined) {
     return { ...(await preflight(server)), isMock: false, close: async () => {} };
   }
-  const mock = await startLocalMock(mockApiKey);
+  if (startMock === undefined) throw new PreflightError('no server to check: give --base-url');
+  const mock = await startMock();
   return { baseUrl: mock.baseUrl, apiKey: mock.apiKey, isMock: true, close: mock.close };
 }

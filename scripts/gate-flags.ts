@@ -24,6 +24,9 @@ export const gateFlags = {
   'junit-dir': { type: 'string' },
 } as const;
 
+/** runGate's options from the flags, and the key for the mock started when there is no URL. */
+export type GateFlagOptions = Omit<GateOptions, 'onStage' | 'startMock'> & { mockApiKey?: string };
+
 /**
  * Turns the flags into runGate's options: strict level for the mock and interface level for
  * another server unless --level says otherwise; the key from PETSTORE_API_KEY when no flag
@@ -32,8 +35,11 @@ export const gateFlags = {
 export function gateOptions(
   values: FlagValues<typeof gateFlags>,
   env: NodeJS.ProcessEnv = process.env,
-): Omit<GateOptions, 'onStage'> {
+  needsBaseUrl = false,
+): GateFlagOptions {
   const baseUrl = values['base-url'];
+  if (needsBaseUrl && baseUrl === undefined)
+    throw new UsageError('--base-url is required: the URL of the server to check, ending in /v1');
   const level = choiceFlag('level', values.level ?? (baseUrl ? 'interface' : 'strict'), [
     'interface',
     'strict',

@@ -8,10 +8,8 @@
  */
 import fc from 'fast-check';
 import { beforeAll, describe, it } from 'vitest';
-import { type BodyCase, bodyCases } from '../catalogue.ts';
-import { statusIn } from '../checks.ts';
-import { createOrStop, createPet, getPet, listPets, newPet, STATUSES } from '../fixtures.ts';
-import { options, verify } from '../harness.ts';
+import { type BodyCase, bodyCases } from '../catalogue/catalogue.ts';
+import { statusIn } from '../checks/checks.ts';
 import {
   createdEchoes,
   equalsPet,
@@ -19,8 +17,17 @@ import {
   knownItemsUnchanged,
   type Pet,
   pageAtMost,
-} from '../pet-checks.ts';
-import { type Probe, probeBetween, storedNothingRefused } from '../stored-nothing.ts';
+} from '../checks/pet-checks.ts';
+import {
+  createOrStop,
+  createPet,
+  getPet,
+  listPets,
+  newPet,
+  STATUSES,
+} from '../harness/fixtures.ts';
+import { options, verify } from '../harness/harness.ts';
+import { type Probe, probeBetween, storedNothingRefused } from '../harness/stored-nothing.ts';
 
 let count = 0;
 /** Tags of one width, so that no tag is part of another. */

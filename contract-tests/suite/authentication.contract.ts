@@ -7,11 +7,11 @@
  */
 import { describe, it } from 'vitest';
 import { stringifyJson } from '../../spec/json.ts';
-import { isErrorObject, statusIn } from '../checks.ts';
-import { ABSENT_IDS, getPet, listPets, newPet } from '../fixtures.ts';
-import { client, options, verify } from '../harness.ts';
-import type { OperationId, Request } from '../http.ts';
-import { type Credential, missingKeys, nearMisses } from '../near-miss.ts';
+import { type Credential, missingKeys, nearMisses } from '../catalogue/near-miss.ts';
+import { isErrorObject, statusIn } from '../checks/checks.ts';
+import type { OperationId, Request } from '../client/http.ts';
+import { ABSENT_IDS, getPet, listPets, newPet } from '../harness/fixtures.ts';
+import { client, options, verify } from '../harness/harness.ts';
 
 type Probe = {
   what: string;

@@ -4,12 +4,12 @@
  */
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { statusIn } from '../checks.ts';
-import { createPet, newPet, STATUSES } from '../fixtures.ts';
-import { options, verify } from '../harness.ts';
-import { invalidNewPet, validNewPet } from '../payloads.ts';
-import { createdEchoes } from '../pet-checks.ts';
-import { assertConforms, replayable } from '../replay.ts';
+import { invalidNewPet, validNewPet } from '../catalogue/payloads.ts';
+import { statusIn } from '../checks/checks.ts';
+import { createdEchoes } from '../checks/pet-checks.ts';
+import { createPet, newPet, STATUSES } from '../harness/fixtures.ts';
+import { options, verify } from '../harness/harness.ts';
+import { assertConforms, replayable } from '../harness/replay.ts';
 
 const must201 = statusIn([201], 'create-responses', 'for a valid creation');
 const must400 = statusIn([400], 'create-400', 'for an invalid creation body');

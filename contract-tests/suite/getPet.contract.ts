@@ -3,10 +3,17 @@
  * Error for an absent one. Malformed ids are in the parameter catalogue (parameters.contract.ts).
  */
 import { describe, it } from 'vitest';
-import { statusIn } from '../checks.ts';
-import { ABSENT_IDS, createOrStop, getPet, listPets, newPet, STATUSES } from '../fixtures.ts';
-import { options, verify, verifyOrStop } from '../harness.ts';
-import { equalsPet, type Pet } from '../pet-checks.ts';
+import { statusIn } from '../checks/checks.ts';
+import { equalsPet, type Pet } from '../checks/pet-checks.ts';
+import {
+  ABSENT_IDS,
+  createOrStop,
+  getPet,
+  listPets,
+  newPet,
+  STATUSES,
+} from '../harness/fixtures.ts';
+import { options, verify, verifyOrStop } from '../harness/harness.ts';
 
 const must200 = statusIn([200], 'get-found', 'for a pet the server holds');
 const must404 = statusIn([404], 'get-404', 'for a pet the server does not hold');

@@ -5,10 +5,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BASE_PATH } from '../../spec/constants.ts';
-import { statusIn } from '../checks.ts';
-import { basePathVersioned } from '../common-checks.ts';
-import { createPets, listPets, STATUSES } from '../fixtures.ts';
-import { options, verify, verifyOrStop } from '../harness.ts';
+import { statusIn } from '../checks/checks.ts';
+import { basePathVersioned } from '../checks/common-checks.ts';
 import {
   itemsHaveStatus,
   knownItemsUnchanged,
@@ -16,7 +14,9 @@ import {
   pageAtLeast,
   pageAtMost,
   pageMinimum,
-} from '../pet-checks.ts';
+} from '../checks/pet-checks.ts';
+import { createPets, listPets, STATUSES } from '../harness/fixtures.ts';
+import { options, verify, verifyOrStop } from '../harness/harness.ts';
 
 const must200 = statusIn([200], 'list-responses', 'for a valid list request');
 const ours = new Map<string, Pet>();

@@ -3,9 +3,9 @@
  */
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { options } from '../harness.ts';
-import { type Model, petStoreCommands } from '../model-commands.ts';
-import { replayable } from '../replay.ts';
+import { options } from '../harness/harness.ts';
+import { type Model, petStoreCommands } from '../harness/model-commands.ts';
+import { replayable } from '../harness/replay.ts';
 
 describe.skipIf(options.readOnly)('listPets, createPet and getPet in sequence', () => {
   it('keeps every created pet retrievable and unchanged, and lists in line with the model', async () => {

@@ -9,13 +9,13 @@
  */
 import { beforeAll, describe, it } from 'vitest';
 import { LIMIT } from '../../spec/constants.ts';
-import { type ParamCase, paramCases } from '../catalogue-params.ts';
-import { check, isObject, type RuleId, sameInteger, show } from '../check.ts';
-import { ensurePetsBeyond } from '../fixtures.ts';
-import { client, options, spec, verify, verifyAllowing } from '../harness.ts';
-import { bearer } from '../http.ts';
-import { itemsHaveStatus, pageAtMost } from '../pet-checks.ts';
-import { statusInOrRefused } from '../status-checks.ts';
+import { type ParamCase, paramCases } from '../catalogue/catalogue-params.ts';
+import { check, isObject, type RuleId, sameInteger, show } from '../checks/check.ts';
+import { itemsHaveStatus, pageAtMost } from '../checks/pet-checks.ts';
+import { statusInOrRefused } from '../checks/status-checks.ts';
+import { bearer } from '../client/http.ts';
+import { ensurePetsBeyond } from '../harness/fixtures.ts';
+import { client, options, spec, verify, verifyAllowing } from '../harness/harness.ts';
 
 /** A pet answered for a well-formed id carries that id. */
 const idIs = (text: string) =>

@@ -5,11 +5,8 @@
  * status filter where a page shows it, and never under another (status-filter).
  */
 import { describe, it } from 'vitest';
-import { show } from '../check.ts';
-import { statusIn } from '../checks.ts';
-import { createOrStop, createPet, getPet, listPets, newPet, STATUSES } from '../fixtures.ts';
-import { options, verify } from '../harness.ts';
-import type { Exchange } from '../http.ts';
+import { show } from '../checks/check.ts';
+import { statusIn } from '../checks/checks.ts';
 import {
   createdEchoes,
   equalsPet,
@@ -20,7 +17,17 @@ import {
   type Pet,
   pageAtLeast,
   pageAtMost,
-} from '../pet-checks.ts';
+} from '../checks/pet-checks.ts';
+import type { Exchange } from '../client/http.ts';
+import {
+  createOrStop,
+  createPet,
+  getPet,
+  listPets,
+  newPet,
+  STATUSES,
+} from '../harness/fixtures.ts';
+import { options, verify } from '../harness/harness.ts';
 
 const must201 = statusIn([201], 'create-responses', 'for a valid creation');
 const must200 = statusIn([200], 'get-found', 'for a created pet');

@@ -8,12 +8,12 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { requestBodySchema, response } from '../../spec/document.ts';
-import { check, type RuleId, sameInteger, show } from '../check.ts';
-import { statusIn } from '../checks.ts';
-import { createOrStop, createPet, getPet, newPet } from '../fixtures.ts';
-import { options, spec, verify, verifyAllowing } from '../harness.ts';
-import { createdEchoes, equalsPet, type Pet } from '../pet-checks.ts';
-import { readOnlyProperties } from '../schema-rules.ts';
+import { check, type RuleId, sameInteger, show } from '../checks/check.ts';
+import { statusIn } from '../checks/checks.ts';
+import { createdEchoes, equalsPet, type Pet } from '../checks/pet-checks.ts';
+import { readOnlyProperties } from '../checks/schema-rules.ts';
+import { createOrStop, createPet, getPet, newPet } from '../harness/fixtures.ts';
+import { options, spec, verify, verifyAllowing } from '../harness/harness.ts';
 
 const created = response('createPet', 201, spec.document as never)?.schema ?? '';
 const owned = Object.keys(readOnlyProperties(spec.document, created));

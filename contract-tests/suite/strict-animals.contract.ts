@@ -5,12 +5,18 @@
  */
 import { describe, it } from 'vitest';
 import { DEPRECATION, SUNSET } from '../../spec/constants.ts';
-import type { RuleId } from '../check.ts';
-import { statusIn } from '../checks.ts';
-import { createOrStop, createPet, getPet, newPet } from '../fixtures.ts';
-import { client, options, verify } from '../harness.ts';
-import { createdEchoes } from '../pet-checks.ts';
-import { errorCode, headerAbsent, headerIs, idAbove, messageNames } from '../strict-checks.ts';
+import type { RuleId } from '../checks/check.ts';
+import { statusIn } from '../checks/checks.ts';
+import { createdEchoes } from '../checks/pet-checks.ts';
+import {
+  errorCode,
+  headerAbsent,
+  headerIs,
+  idAbove,
+  messageNames,
+} from '../checks/strict-checks.ts';
+import { createOrStop, createPet, getPet, newPet } from '../harness/fixtures.ts';
+import { client, options, verify } from '../harness/harness.ts';
 
 const rejected = (rule: RuleId, why: string) => [
   statusIn([400], rule, why),

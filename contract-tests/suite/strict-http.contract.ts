@@ -5,12 +5,12 @@
 import { describe, it } from 'vitest';
 import { RESPONSE_HEADERS } from '../../spec/constants.ts';
 import { stringifyJson } from '../../spec/json.ts';
-import { check } from '../check.ts';
-import { statusIn } from '../checks.ts';
-import { newPet } from '../fixtures.ts';
-import { client, options, verify } from '../harness.ts';
-import { bearer, type Exchange, jsonWithKey, type OperationId } from '../http.ts';
-import { errorCode, headerIs, headerLists } from '../strict-checks.ts';
+import { check } from '../checks/check.ts';
+import { statusIn } from '../checks/checks.ts';
+import { errorCode, headerIs, headerLists } from '../checks/strict-checks.ts';
+import { bearer, type Exchange, jsonWithKey, type OperationId } from '../client/http.ts';
+import { newPet } from '../harness/fixtures.ts';
+import { client, options, verify } from '../harness/harness.ts';
 
 const CHALLENGE = 'Bearer realm="petstore"';
 const key = options.apiKey;

@@ -4,13 +4,13 @@
  * unusable cursors and unknown query parameters.
  */
 import { beforeAll, describe, it } from 'vitest';
-import { check } from '../check.ts';
-import { statusIn } from '../checks.ts';
-import { createOrStop, listPets, newPet, STATUSES } from '../fixtures.ts';
-import { client, options, verify, verifyOrStop } from '../harness.ts';
-import type { Exchange } from '../http.ts';
-import { pageAtLeast, pageAtMost } from '../pet-checks.ts';
-import { ascendingIds, errorCode, headerAbsent } from '../strict-checks.ts';
+import { check } from '../checks/check.ts';
+import { statusIn } from '../checks/checks.ts';
+import { pageAtLeast, pageAtMost } from '../checks/pet-checks.ts';
+import { ascendingIds, errorCode, headerAbsent } from '../checks/strict-checks.ts';
+import type { Exchange } from '../client/http.ts';
+import { createOrStop, listPets, newPet, STATUSES } from '../harness/fixtures.ts';
+import { client, options, verify, verifyOrStop } from '../harness/harness.ts';
 
 const ours: string[] = [];
 // A bound on the walk, so that a server holding very many pets still ends the run.

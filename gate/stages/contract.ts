@@ -1,6 +1,6 @@
 /** Stage 2: the contract suite (runContract) against the target, in this process, writing JUnit. */
 import { readFile } from 'node:fs/promises';
-import { runContract } from '../../contract-tests/run.ts';
+import { runContract } from '../../contract-tests/run/run.ts';
 import { tail } from '../../lib/run-process.ts';
 import type { Level } from '../../spec/levels.ts';
 import { countJUnit } from '../junit.ts';

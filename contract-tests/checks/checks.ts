@@ -1,0 +1,112 @@
+/**
+ * Checks of what a response carries, whatever was asked (Schemathesis's
+ * content_type_conformance and response_schema_conformance), each citing its rule; the
+ * status checks are in status-checks.ts, and re-exported here.
+ */
+
+import type { OperationId } from '../client/http.ts';
+import { type Check, check, isObject, show } from './check.ts';
+import { ruleOfIssue, schemaRules } from './schema-rules.ts';
+import type { ContractSpec } from './spec-model.ts';
+import { RESPONSES_RULE } from './status-checks.ts';
+
+/** A response with a body declares a JSON media type and its body parses as JSON. */
+export const jsonContentType: Check = check('json', ({ response }) => {
+  if (response.status === 204 || response.status === 304) return undefined;
+  const type = response.headers['content-type'] ?? '(none)';
+  if (!/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type))
+    return {
+      title: 'Response is not JSON',
+      received: `Content-Type ${type}`,
+      expected: 'Content-Type application/json',
+    };
+  if (response.text.startsWith('\uFEFF'))
+    return {
+      title: 'Body starts with a byte order mark',
+      received: `U+FEFF, then ${show(response.text.slice(1), 80)}`,
+      expected: 'JSON text without a byte order mark (RFC 8259, section 8.1)',
+    };
+  if (!response.isJson)
+    return { title: 'Body is not valid JSON', received: show(response.text), expected: 'JSON' };
+  return undefined;
+});
+
+/** A successful body matches the schema documented for the operation and status. */
+export const bodyMatchesSchema = (spec: ContractSpec, operation: OperationId): Check => {
+  const documented = Object.entries(spec.responses(operation)).filter(
+    ([status, r]) => Number(status) < 400 && r.schema,
+  );
+  const rules = documented.flatMap(([, r]) =>
+    schemaRules(spec.document, r.schema ?? '', spec.level),
+  );
+  return check([RESPONSES_RULE[operation], ...new Set(rules)], ({ response }) => {
+    const schema = spec.responses(operation)[String(response.status)]?.schema;
+    if (!schema || !response.isJson || response.status >= 400) return undefined;
+    const issues = spec.validator.validate(schema, response.json, 'body');
+    const [first] = issues;
+    if (!first) return undefined;
+    return {
+      rule: ruleOfIssue(spec.document, schema, first, spec.level, RESPONSES_RULE[operation]),
+      title: `Response body does not match the ${schema.split('/').pop()} schema`,
+      received: `${issues.map((i) => i.message).join('; ')} in ${show(response.json)}`,
+      expected: `a body valid against ${schema}`,
+    };
+  });
+};
+
+const ERROR = '#/components/schemas/Error';
+
+/** Every error response (documented or not) carries a valid Error object. */
+export const errorBodyIsError = (spec: ContractSpec): Check =>
+  check(schemaRules(spec.document, ERROR, spec.level), ({ response }) => {
+    if (response.status < 400 || !response.isJson) return undefined;
+    const issues = spec.validator.validate(ERROR, response.json, 'body');
+    const [first] = issues;
+    if (!first) return undefined;
+    return {
+      rule: ruleOfIssue(spec.document, ERROR, first, spec.level, 'error-shape'),
+      title: 'Error response does not carry a valid Error object',
+      received: `${issues.map((i) => i.message).join('; ')} in ${show(response.json)}`,
+      expected: '{ code: string, message: string, status: integer }',
+    };
+  });
+
+/** An error body's `status` equals the HTTP status. */
+export const errorStatusMatches: Check = check('error-status', ({ response }) => {
+  if (response.status < 400 || !isObject(response.json) || !('status' in response.json))
+    return undefined;
+  const inBody = response.json.status;
+  return String(inBody) === String(response.status)
+    ? undefined
+    : {
+        title: 'Error.status differs from the HTTP status',
+        received: `status ${show(inBody)} in the body`,
+        expected: `status ${response.status}`,
+      };
+});
+
+/** An error answer is an Error object whatever its media type, as every error must be. */
+export const isErrorObject: Check = check('error-shape', ({ response }) => {
+  if (response.status < 400) return undefined; // not an error: the status check says so
+  const body = response.json;
+  const ok =
+    isObject(body) &&
+    typeof body.code === 'string' &&
+    typeof body.message === 'string' &&
+    typeof body.status === 'number';
+  return ok
+    ? undefined
+    : {
+        title: 'Error response without an Error object',
+        received: show(body ?? response.text),
+        expected: '{ code: string, message: string, status: integer }',
+      };
+});
+
+export {
+  isStatusCheck,
+  notServerError,
+  RESPONSES_RULE,
+  statusDocumented,
+  statusIn,
+} from './status-checks.ts';

@@ -1,0 +1,117 @@
+/**
+ * The checks run on every exchange of a run: those of checks.ts, the documented headers,
+ * the key being accepted, and the base path, assembled once per operation.
+ */
+import { operation as operationOf } from '../../spec/document.ts';
+import { listRules } from '../../spec/rules.ts';
+import type { OperationId } from '../client/http.ts';
+import { type Check, check, type RuleId } from './check.ts';
+import {
+  bodyMatchesSchema,
+  errorBodyIsError,
+  errorStatusMatches,
+  jsonContentType,
+  notServerError,
+  RESPONSES_RULE,
+} from './checks.ts';
+import type { ContractSpec } from './spec-model.ts';
+import { explainsStatus } from './status-checks.ts';
+
+/** The rules stated on a documented header's element (all of them are decisions today). */
+const headerRules = (pointers: string[]): RuleId[] =>
+  listRules()
+    .filter((rule) => pointers.some((p) => rule.element === `#${p.replace(/\/schema$/, '')}`))
+    .map((rule) => rule.id);
+
+/** Each header the spec documents for the response, when present, matches its schema. */
+export function headersMatchSchema(spec: ContractSpec, operation: OperationId): Check | undefined {
+  const all = Object.values(spec.responses(operation)).flatMap((r) => Object.values(r.headers));
+  const rules = headerRules(all.map((p) => p.replace(/^#/, '')));
+  if (rules.length === 0) return undefined;
+  return check(rules, ({ response }) => {
+    const documented = spec.responses(operation)[String(response.status)]?.headers ?? {};
+    for (const [name, schema] of Object.entries(documented)) {
+      const value = response.headers[name];
+      if (value === undefined || spec.validator.validate(schema, value, name).length === 0)
+        continue;
+      return {
+        rule: headerRules([schema.replace(/^#/, '')])[0],
+        title: `Header ${name} does not match the spec`,
+        received: `${name}: ${value}`,
+        expected: `a value valid against ${schema}`,
+      };
+    }
+    return undefined;
+  });
+}
+
+/** A request carrying exactly `Authorization: Bearer <key>` is never refused as unauthenticated. */
+export const keyAccepted = (apiKey: string): Check =>
+  explainsStatus(
+    check('auth-required', ({ request, response }) =>
+      request.headers.authorization === `Bearer ${apiKey}` && response.status === 401
+        ? {
+            title: 'The valid key was refused',
+            received: '401 for Authorization: Bearer <the key given with --api-key>',
+            expected: 'the request served (any status but 401)',
+          }
+        : undefined,
+    ),
+  );
+
+/** The operations are served under a base path whose last segment is the version `/v1`. */
+export const basePathVersioned = (basePath: string): Check =>
+  check('base-path', ({ url, request }) => {
+    const path = new URL(url).pathname;
+    const operationPath = request.path.split('?')[0] ?? '';
+    const base = path.slice(0, path.length - operationPath.length);
+    return base.endsWith(basePath)
+      ? undefined
+      : {
+          title: `Operations are not served under ${basePath}`,
+          received: `base path "${base || '/'}"`,
+          expected: `a base path ending in ${basePath}`,
+        };
+  });
+
+/**
+ * A deprecated operation is still served until its announced removal (`x-sunset`): before
+ * that date it answers neither 410 Gone nor a redirect to its replacement.
+ */
+export const servedUntilSunset = (sunset: string, now = new Date()): Check =>
+  explainsStatus(
+    check('get-deprecated', ({ request, response }) =>
+      now < new Date(`${sunset}T00:00:00Z`) && [301, 302, 307, 308, 410].includes(response.status)
+        ? {
+            title: `${request.operation} withdrawn before its announced removal`,
+            received: `${response.status}`,
+            expected: `the operation served until ${sunset}`,
+          }
+        : undefined,
+    ),
+  );
+
+const cache = new Map<string, Check[]>();
+
+/** The checks every exchange of an operation must pass, whatever statuses its request allows. */
+export function commonChecks(spec: ContractSpec, operation: OperationId, apiKey: string): Check[] {
+  const key = `${spec.level} ${operation} ${apiKey}`;
+  let checks = cache.get(key);
+  if (!checks) {
+    const headers = headersMatchSchema(spec, operation);
+    const node = operation === 'other' ? {} : operationOf(operation).node;
+    const sunset = typeof node['x-sunset'] === 'string' ? node['x-sunset'] : undefined;
+    checks = [
+      notServerError(RESPONSES_RULE[operation]),
+      jsonContentType,
+      errorBodyIsError(spec),
+      bodyMatchesSchema(spec, operation),
+      errorStatusMatches,
+      keyAccepted(apiKey),
+      ...(headers ? [headers] : []),
+      ...(sunset ? [servedUntilSunset(sunset)] : []),
+    ];
+    cache.set(key, checks);
+  }
+  return checks;
+}

@@ -1,0 +1,118 @@
+/**
+ * One request/response exchange with the server under test, recorded whole so that
+ * checks can judge it and reports can show it. Bodies are parsed losslessly (int64).
+ */
+import { parseJson, stringifyJson } from '../../spec/json.ts';
+
+/** The operations of the interface, plus `other` for requests outside them. */
+export type OperationId = 'listPets' | 'createPet' | 'getPet' | 'other';
+
+/** A request as the suite sends it. `body` is serialised with stringifyJson unless `rawBody` is given. */
+export type Request = {
+  operation: OperationId;
+  method: string;
+  /** Path and query relative to the base URL, e.g. `/pets?limit=1`. */
+  path: string;
+  headers: Record<string, string>;
+  body?: unknown;
+  rawBody?: string;
+  /** The Authorization value as a shell expression over `$PETSTORE_API_KEY`, for reports. */
+  authShell?: string;
+  /** The key, to be written as `$PETSTORE_API_KEY` wherever else it appears (a header, the URL). */
+  secret?: string;
+};
+
+/** A response as received: status, lower-cased headers, raw text and parsed JSON (if any). */
+export type Response = {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  json: unknown;
+  /** Whether `text` parsed as JSON. */
+  isJson: boolean;
+};
+
+/** A request with the response it received, and how often it was throttled (429) first. */
+export type Exchange = { request: Request; response: Response; url: string; throttled?: number };
+
+/** Sends requests to one base URL and hands every exchange to `onExchange`. */
+export type Client = {
+  baseUrl: string;
+  send(request: Request): Promise<Exchange>;
+};
+
+const KEEP_BOM = new TextDecoder('utf-8', { ignoreBOM: true });
+
+// A throttled request (429) was not processed: it is sent again after the Retry-After the
+// server asks for (1 s without one, at most 10 s), up to this many times. The interface
+// leaves excess-traffic statuses open, so throttling is no verdict on the request.
+const MAX_RETRIES = 5;
+const MAX_WAIT_SECONDS = 10;
+
+async function sendPatiently(
+  url: string,
+  init: RequestInit,
+): Promise<{ res: globalThis.Response; throttled: number }> {
+  for (let attempt = 0; ; attempt++) {
+    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
+    if (res.status !== 429 || attempt === MAX_RETRIES) return { res, throttled: attempt };
+    await res.arrayBuffer();
+    const asked = Number(res.headers.get('retry-after'));
+    const seconds = Number.isFinite(asked) && asked >= 0 ? Math.min(asked, MAX_WAIT_SECONDS) : 1;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(seconds, 0.05) * 1000));
+  }
+}
+
+/** Creates a client for a base URL (ending in `/v1`). */
+export function createClient(
+  baseUrl: string,
+  onExchange: (e: Exchange) => void = () => {},
+): Client {
+  const root = baseUrl.replace(/\/+$/, '');
+  return {
+    baseUrl: root,
+    async send(request) {
+      const url = `${root}${request.path}`;
+      const body =
+        request.rawBody ?? (request.body === undefined ? undefined : stringifyJson(request.body));
+      const { res, throttled } = await sendPatiently(url, {
+        method: request.method,
+        headers: request.headers,
+        body,
+        redirect: 'manual',
+      });
+      // Decoded keeping a byte order mark, which fetch's text() would hide: JSON sent over a
+      // network must not start with one (RFC 8259, section 8.1).
+      const text = KEEP_BOM.decode(await res.arrayBuffer());
+      const headers: Record<string, string> = {};
+      res.headers.forEach((value, key) => {
+        headers[key] = value;
+      });
+      let json: unknown;
+      let isJson = false;
+      try {
+        json = parseJson(text);
+        isJson = true;
+      } catch {
+        json = undefined;
+      }
+      const exchange = {
+        request,
+        url,
+        response: { status: res.status, headers, text, json, isJson },
+        ...(throttled > 0 ? { throttled } : {}),
+      };
+      onExchange(exchange);
+      return exchange;
+    },
+  };
+}
+
+/** The Authorization header with the key, the way the interface says to send it. */
+export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+
+/** Headers of a JSON creation request with the key. */
+export const jsonWithKey = (key: string) => ({
+  ...bearer(key),
+  'content-type': 'application/json',
+});

@@ -1,0 +1,107 @@
+/**
+ * Whether a server can be tested at all, checked before any suite or tool runs against it:
+ * its base URL is an absolute http(s) URL, something answers HTTP there, the URL carries
+ * the version prefix, and the key is not refused by every operation.
+ */
+import { BASE_PATH } from '../../spec/constants.ts';
+
+/** Why a server cannot be tested: a malformed base URL, nothing answering, a wrong prefix or key. */
+export class PreflightError extends Error {}
+
+/** The server under test: its base URL (base path included) and a key it accepts. */
+export type ServerUnderTest = { baseUrl: string; apiKey: string };
+
+/** Parses a base URL and returns it without a trailing slash, or says what is wrong with it. */
+export function normaliseBaseUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new PreflightError(
+      `the base URL must be an absolute http(s) URL such as http://127.0.0.1:4010${BASE_PATH}, got "${raw}"`,
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new PreflightError(`the base URL must use http or https, got "${raw}"`);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+/** The code of a failed fetch (`ECONNREFUSED`, `ENOTFOUND`...), or its message. */
+function whyUnreachable(error: unknown): string {
+  const cause = (
+    error as { cause?: { code?: string; message?: string; errors?: { code?: string }[] } }
+  ).cause;
+  return cause?.code ?? cause?.errors?.[0]?.code ?? cause?.message ?? (error as Error).message;
+}
+
+/** The status of one request with the key; throws a PreflightError when nothing answers. */
+async function statusOf(url: string, apiKey: string, timeoutMs: number, init: RequestInit = {}) {
+  try {
+    const response = await fetch(url, {
+      ...init,
+      headers: { authorization: `Bearer ${apiKey}`, ...init.headers },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    await response.body?.cancel();
+    return response.status;
+  } catch (error) {
+    const base = url.replace(/\/pets.*$/, '');
+    throw new PreflightError(
+      `cannot reach ${base} (${whyUnreachable(error)}): the server at ${base} is unreachable; is it running, and is the base URL right?`,
+    );
+  }
+}
+
+/** Resolves once something answers HTTP at the base URL (any status will do). */
+export async function assertReachable(
+  { baseUrl, apiKey }: ServerUnderTest,
+  timeoutMs = 10_000,
+): Promise<number> {
+  return statusOf(`${baseUrl}/pets?limit=1`, apiKey, timeoutMs);
+}
+
+/** Refuses a base URL without the version prefix when the operations answer under it. */
+async function assertVersioned({ baseUrl, apiKey }: ServerUnderTest, listStatus: number) {
+  if (new URL(baseUrl).pathname.endsWith(BASE_PATH) || listStatus !== 404) return;
+  const versioned = `${baseUrl}${BASE_PATH}`;
+  if ((await statusOf(`${versioned}/pets?limit=1`, apiKey, 10_000)) === 404) return;
+  throw new PreflightError(
+    `the base URL ${baseUrl} lacks the version prefix ${BASE_PATH}: ${BASE_PATH}/pets answers there but /pets does not.\n` +
+      `Every path of the interface is relative to a base URL ending in ${BASE_PATH}; run again with --base-url ${versioned}`,
+  );
+}
+
+/** Refuses a key that every operation answers 401 (createPet only with --read-only off). */
+async function assertKeyAccepted({ baseUrl, apiKey }: ServerUnderTest, readOnly: boolean) {
+  const statuses = [
+    await statusOf(`${baseUrl}/pets?limit=1`, apiKey, 10_000),
+    await statusOf(`${baseUrl}/pets/${2n ** 63n - 1n}`, apiKey, 10_000),
+  ];
+  // An empty object is a body no conforming server stores: a valid key gets 400, not 201.
+  if (!readOnly)
+    statuses.push(
+      await statusOf(`${baseUrl}/pets`, apiKey, 10_000, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      }),
+    );
+  if (statuses.some((status) => status !== 401)) return;
+  throw new PreflightError(
+    `the API key was refused: ${readOnly ? 'listPets and getPet' : 'listPets, createPet and getPet'} all answered 401 with it.\n` +
+      'Check --api-key (or PETSTORE_API_KEY): it must be a key this server accepts, sent as Authorization: Bearer <key>.',
+  );
+}
+
+/** Normalises the server's base URL and checks that it can be tested; returns the normalised server. */
+export async function preflight(
+  server: ServerUnderTest,
+  readOnly = false,
+): Promise<ServerUnderTest> {
+  const checked = { baseUrl: normaliseBaseUrl(server.baseUrl), apiKey: server.apiKey };
+  const listStatus = await assertReachable(checked);
+  await assertVersioned(checked, listStatus);
+  await assertKeyAccepted(checked, readOnly);
+  return checked;
+}

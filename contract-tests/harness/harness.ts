@@ -1,0 +1,147 @@
+/**
+ * What every suite file shares: the options, a client that logs each exchange, the spec at
+ * the chosen level, and `verify`, which runs the checks of one exchange, reports each
+ * failure with expect.soft and records it (with the rules judged) for the grouped summary.
+ */
+import { expect } from 'vitest';
+import { ruleById } from '../../spec/rules.ts';
+import type { Check, Failure, RuleId } from '../checks/check.ts';
+import { isStatusCheck, statusDocumented, statusIn } from '../checks/checks.ts';
+import { commonChecks } from '../checks/common-checks.ts';
+import { isExplaining } from '../checks/status-checks.ts';
+import type { Exchange } from '../client/http.ts';
+import { curlCommand } from '../report/curl.ts';
+import { describeRequest, describeResponse, renderFailure } from '../report/report.ts';
+import { appendRecord } from '../run/run-log.ts';
+import { options, spec } from './run-context.ts';
+import { inTest } from './test-scope.ts';
+
+declare module 'vitest' {
+  interface Assertion<T> {
+    /** Passes when the check finds nothing wrong with the exchange. */
+    toPassCheck(check: Check): T;
+  }
+}
+
+expect.extend({
+  toPassCheck(exchange: Exchange, check: Check) {
+    const failure = check(exchange);
+    return {
+      pass: failure === undefined,
+      message: () => (failure ? renderFailure(failure, exchange) : 'expected the check to fail'),
+    };
+  },
+});
+
+export { client, options, spec } from './run-context.ts';
+
+const cited = new Set<RuleId>();
+
+/** Notes that a check judged these rules (for the count of rules checked). */
+export function cite(rules: readonly RuleId[]): void {
+  for (const rule of rules) {
+    if (cited.has(rule)) continue;
+    cited.add(rule);
+    appendRecord(options.logDir, 'rules', { rule });
+  }
+}
+
+/** Records a failure for the grouped summary. */
+export function recordFailure(failure: Failure, exchange: Exchange, note?: string): void {
+  appendRecord(options.logDir, 'failures', {
+    // Outside a test (a beforeAll), named as the reporter names the file's set-up.
+    test: inTest()
+      ? (expect.getState().currentTestName ?? '')
+      : `${fileOf(expect.getState().testPath)} (set-up)`,
+    ...failure,
+    request: describeRequest(exchange),
+    response: describeResponse(exchange),
+    curl: curlCommand(exchange.request, exchange.url),
+    note,
+  });
+}
+
+const fileOf = (path: string | undefined) =>
+  (path ?? 'the suite').replace(/^.*\//, '').replace(/\.contract\.ts$/, '');
+
+const withCommon = (exchange: Exchange, checks: Check[]) => [
+  ...commonChecks(spec, exchange.request.operation, options.apiKey),
+  ...checks,
+];
+
+/**
+ * The failures of the checks on one exchange, every judged rule cited. Once a common check
+ * explains a wrong status (a 5xx, the key refused), the status checks are not run.
+ */
+export function judge(exchange: Exchange, checks: Check[]): Failure[] {
+  const failures: Failure[] = [];
+  let explained = false;
+  for (const check of withCommon(exchange, checks)) {
+    cite(check.rules);
+    if (explained && isStatusCheck(check)) continue;
+    const failure = check(exchange);
+    if (!failure) continue;
+    failures.push(failure);
+    explained ||= isExplaining(check);
+  }
+  return failures;
+}
+
+/**
+ * Runs the checks every response must pass, then the given ones, softly. The status must be
+ * documented, unless a given check names the statuses allowed (it then says it alone).
+ */
+export function verify(exchange: Exchange, ...checks: Check[]): boolean {
+  return verifyAll(exchange, withStatus(exchange, checks)).length === 0;
+}
+
+const withStatus = (exchange: Exchange, checks: Check[]) => {
+  const { operation } = exchange.request;
+  const named = operation === 'other' || checks.some(isStatusCheck);
+  return [...(named ? [] : [statusDocumented(spec, operation)]), ...checks];
+};
+
+/**
+ * For requests in a gap of the interface: the status must be one of `allowed` (e.g. 400
+ * or 404 for petId "abc") instead of a documented one; the other checks still apply.
+ */
+export function verifyAllowing(
+  exchange: Exchange,
+  allowed: readonly number[],
+  rule: RuleId,
+  why: string,
+  ...checks: Check[]
+): boolean {
+  return verifyAll(exchange, [statusIn(allowed, rule, why), ...checks]).length === 0;
+}
+
+function verifyAll(exchange: Exchange, checks: Check[]): Failure[] {
+  const failures = judge(exchange, checks);
+  // In a set-up hook there is no test to fail softly: the records and the StopError report it.
+  for (const failure of failures) {
+    recordFailure(failure, exchange);
+    if (inTest())
+      expect.soft(exchange).toPassCheck(Object.assign(() => failure, { rules: [failure.rule] }));
+  }
+  return failures;
+}
+
+/**
+ * Runs the checks of a request the test builds on (e.g. a creation) and stops the test when
+ * it broke a rule of the interface. A broken decision (strict level) is reported and the test
+ * goes on: the pet is still usable, and the checks after it may find more.
+ */
+export function verifyOrStop(exchange: Exchange, ...checks: Check[]): void {
+  const failures = verifyAll(exchange, withStatus(exchange, checks));
+  if (failures.some((failure) => ruleById(failure.rule).level === 'interface'))
+    throw new StopError('a request this test builds on failed');
+}
+
+/** Ends a test whose failures were already reported. */
+export class StopError extends Error {
+  override name = 'StopError';
+}
+
+let counter = 0;
+/** A name unique to this run, so the suite only ever relies on pets it made. */
+export const uniqueName = (tag: string) => `${options.runId}-${tag}-${(counter++).toString(36)}`;

@@ -1,0 +1,45 @@
+/**
+ * The options of one contract run as the suite sees them. runContract (run.ts) hands them
+ * to vitest with `provide`; the suite reads them with `inject`, in its one worker.
+ */
+import { inject } from 'vitest';
+import type { Level } from '../../spec/levels.ts';
+import type { Depth } from '../run/depth.ts';
+
+/** What the suite needs to know about the server under test and the run. */
+export type SuiteOptions = {
+  baseUrl: string;
+  apiKey: string;
+  level: Level;
+  /** A category the server accepts for valid creations. */
+  categoryId: number | bigint;
+  readOnly: boolean;
+  seed: number;
+  /** Generated cases per property. */
+  runs: number;
+  depth: Depth;
+  /** Identical creations sent at once. */
+  concurrent: number;
+  /** Extra generated names tried by the accept-or-reject oracle. */
+  generatedNames: number;
+  /** Unique prefix of the names of the pets this run creates. */
+  runId: string;
+  /** Directory of the run's log (run-log.ts): exchanges, rules judged, failures. */
+  logDir: string | undefined;
+};
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The options of the contract run, provided by runContract (contract-tests/run/run.ts). */
+    contractOptions: SuiteOptions;
+  }
+}
+
+/** The options runContract provided; throws saying how to run the suite when there are none. */
+export function suiteOptions(): SuiteOptions {
+  const options = inject('contractOptions');
+  if (options === undefined) {
+    throw new Error('the contract suite takes its options from runContract: run npm run contract');
+  }
+  return options;
+}

@@ -1,0 +1,47 @@
+/**
+ * The run as the suite sees it: its options (provided by runContract), the spec at its
+ * level, and the one client every suite file sends through.
+ */
+
+import { loadContractSpec } from '../checks/spec-model.ts';
+import { type Client, createClient } from '../client/http.ts';
+import { authShellFor } from '../report/curl.ts';
+import { appendRecord } from '../run/run-log.ts';
+import { suiteOptions } from './options.ts';
+
+/** The options of this run, provided by runContract. */
+export const options = suiteOptions();
+/** The spec at this run's level. */
+export const spec = loadContractSpec(options.level);
+
+/** Sends a request, refusing anything but GET with --read-only, and notes the key's shell form. */
+function guarded(inner: Client): Client {
+  return {
+    baseUrl: inner.baseUrl,
+    send: (request) => {
+      if (options.readOnly && request.method !== 'GET')
+        return Promise.reject(
+          new Error(`read-only run: refusing to send ${request.method} ${request.path}`),
+        );
+      const authorization = request.headers.authorization;
+      const authShell =
+        request.authShell ??
+        (authorization === undefined ? undefined : authShellFor(authorization, options.apiKey));
+      // A key of a few characters would match inside host names and paths: those stay as sent.
+      const secret = options.apiKey.length >= 6 ? options.apiKey : undefined;
+      return inner.send({ ...request, authShell, secret });
+    },
+  };
+}
+
+/** The client every suite file uses. */
+export const client = guarded(
+  createClient(options.baseUrl, ({ request, response, throttled }) =>
+    appendRecord(options.logDir, 'exchanges', {
+      operation: request.operation,
+      method: request.method,
+      status: response.status,
+      ...(throttled ? { throttled } : {}),
+    }),
+  ),
+);

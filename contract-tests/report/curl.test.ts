@@ -1,0 +1,59 @@
+import { execFileSync } from 'node:child_process';
+import { expect, it } from 'vitest';
+import { nearMisses } from '../catalogue/near-miss.ts';
+import { authShellFor, curlCommand, shellQuote } from './curl.ts';
+
+const KEY = 'Sec$ret-key_1';
+/** The bytes bash makes of a double-quoted expression (as HTTP sends a header: latin1). */
+const expand = (expression: string) =>
+  execFileSync('bash', ['-c', `printf '%s' "${expression}"`], {
+    env: { PATH: process.env.PATH, PETSTORE_API_KEY: KEY },
+  }).toString('latin1');
+
+it('writes every near miss as a shell expression that rebuilds it from $PETSTORE_API_KEY', () => {
+  const misses = nearMisses(KEY);
+  expect(misses.length).toBeGreaterThan(10);
+  for (const miss of misses) {
+    expect(miss.shell, miss.what).not.toContain(KEY);
+    expect(expand(miss.shell ?? ''), miss.what).toBe(miss.authorization);
+  }
+  expect(expand(authShellFor(`Bearer ${KEY}`, KEY))).toBe(`Bearer ${KEY}`);
+});
+
+it('builds a curl command whose body is exactly the one sent, long runs written as printf', () => {
+  const body = `{"name":"it's \\"x\\" ${'y'.repeat(5000)}","categoryId":1}`;
+  const command = curlCommand(
+    {
+      operation: 'createPet',
+      method: 'POST',
+      path: '/pets',
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      rawBody: body,
+      authShell: authShellFor(`Bearer ${KEY}`, KEY),
+    },
+    'http://127.0.0.1:4010/v1/pets',
+  );
+  expect(command).not.toContain(KEY);
+  expect(command.length).toBeLessThan(400);
+  const data = command.slice(command.indexOf('--data-raw ') + '--data-raw '.length);
+  expect(execFileSync('bash', ['-c', `printf '%s' ${data}`]).toString()).toBe(body);
+  expect(shellQuote("a'b")).toBe(`'a'\\''b'`);
+});
+
+it('never writes the key out when it travels in another header or the URL', () => {
+  const command = curlCommand(
+    {
+      operation: 'listPets',
+      method: 'GET',
+      path: '/pets',
+      headers: { 'x-api-key': KEY },
+      secret: KEY,
+    },
+    `http://127.0.0.1:4010/v1/pets?api_key=${encodeURIComponent(KEY)}`,
+  );
+  expect(command).not.toContain(KEY);
+  expect(command).not.toContain(encodeURIComponent(KEY));
+  const key = ['$', '{PETSTORE_API_KEY}'].join('');
+  expect(command).toContain(`-H "x-api-key: ${key}"`);
+  expect(command).toContain(`"http://127.0.0.1:4010/v1/pets?api_key=${key}"`);
+});

@@ -1,0 +1,53 @@
+/**
+ * The files through which the suite (in vitest's worker) tells runContract what happened:
+ * every exchange's status, every rule a check judged, and every failure in a structured
+ * form, as JSON lines in one directory per run.
+ */
+import { appendFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { RuleId } from '../../spec/rules.ts';
+
+/** What each file of the log holds. */
+export type LogRecords = {
+  /** `throttled`: how many 429 answers came first (each sent again after its Retry-After). */
+  exchanges: { operation: string; method: string; status: number; throttled?: number };
+  rules: { rule: RuleId };
+  failures: FailureRecord;
+};
+
+/** One failed check, as the grouped summary and JUnit need it. */
+export type FailureRecord = {
+  /** The full name of the test that ran the check. */
+  test: string;
+  rule: RuleId;
+  title: string;
+  /** `Received: …\nExpected: …` */
+  message: string;
+  request: string[];
+  response: string[];
+  curl: string;
+  /** What else to know, e.g. how to replay a generated case. */
+  note?: string;
+};
+
+/** Appends one record to a log file of the run (nothing without a log directory). */
+export function appendRecord<K extends keyof LogRecords>(
+  dir: string | undefined,
+  kind: K,
+  record: LogRecords[K],
+): void {
+  if (dir) appendFileSync(join(dir, `${kind}.jsonl`), `${JSON.stringify(record)}\n`);
+}
+
+/** Reads the records of one log file (none when the suite wrote none). */
+export async function readRecords<K extends keyof LogRecords>(
+  dir: string,
+  kind: K,
+): Promise<LogRecords[K][]> {
+  const text = await readFile(join(dir, `${kind}.jsonl`), 'utf8').catch(() => '');
+  return text
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as LogRecords[K]);
+}

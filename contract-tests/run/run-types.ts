@@ -1,0 +1,74 @@
+/** The options and results of runContract (run.ts). */
+import type { Level } from '../../spec/levels.ts';
+import type { RuleId } from '../../spec/rules.ts';
+import type { ServerUnderTest } from '../client/preflight.ts';
+import type { Depth } from './depth.ts';
+import type { Echo, SuiteCounts } from './vitest-run.ts';
+
+/** How to run the contract suite. Only `server` says what to test; the rest have defaults. */
+export type ContractOptions = {
+  /** The server under test. */
+  server?: ServerUnderTest;
+  /** Without `server`: starts the server to test, stopped after the run (e.g. the project's mock). */
+  startServer?: () => Promise<StartedServer>;
+  /** `interface` (default): the interface's rules (x-rules); `strict`: also the decisions (x-decision). */
+  level?: Level;
+  /** A category the server accepts for valid creations (default 1). */
+  categoryId?: number | bigint;
+  /** Sends GET requests only (default false). */
+  readOnly?: boolean;
+  /** Seed of the generated cases (default DEFAULT_SEED, fixed, so runs repeat exactly). */
+  seed?: number;
+  /** How much to try (default `default`); see depth.ts. */
+  depth?: Depth;
+  /** Generated cases per property (default: the depth's). */
+  runs?: number;
+  /** Also writes a JUnit XML report there (relative to the current directory). */
+  junitFile?: string;
+  /** Streams vitest's report is echoed to while the suite runs (default: none). */
+  echo?: Echo;
+  /** Told what is about to be tested, once the server is known and before the suite runs. */
+  onStart?: (run: ContractRun) => void;
+};
+
+/** What one run tests: the server, the level, and what replays it. */
+export type ContractRun = {
+  baseUrl: string;
+  level: Level;
+  readOnly: boolean;
+  depth: Depth;
+  /** Generated cases per property. */
+  runs: number;
+  seed: number;
+  /** Prefix of the names of the pets the run creates. */
+  runId: string;
+  /** Whether the server was started for the run (`startServer`). */
+  localMock: boolean;
+};
+
+/** A server started for one run: where it answers, a key it accepts, and how to stop it. */
+export type StartedServer = ServerUnderTest & { close(): Promise<void> };
+
+/** How a run ended: every check passed, one failed, or the server could not be tested at all. */
+export type ContractVerdict = 'passed' | 'failed' | 'could-not-test';
+
+/** What runContract found. */
+export type ContractResult = {
+  verdict: ContractVerdict;
+  /** Why the server could not be tested (with `could-not-test` only). */
+  reason?: string;
+  /** What was tested (absent when the server could not be tested). */
+  run?: ContractRun;
+  counts: SuiteCounts;
+  /** The statuses exercised per operation, as a table ready to print. */
+  coverage: string;
+  /** The rules some check judged during the run. */
+  rulesChecked: RuleId[];
+  /** The grouped summary of the failures, ready to print (empty when none failed). */
+  summary: string;
+  /** The JUnit report, when one was asked for and the suite ran. */
+  junitFile?: string;
+  /** Vitest's report, as it printed it (without colours). */
+  report: string;
+  durationMs: number;
+};

@@ -1,0 +1,140 @@
+/**
+ * runContract: the contract suite against one server, as a function. The bin
+ * (scripts/contract.ts), the gate and tests call it; it prints nothing and never exits.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { PreflightError, preflight, type ServerUnderTest } from '../client/preflight.ts';
+import type { SuiteOptions } from '../harness/options.ts';
+import { coverageTable } from '../report/coverage.ts';
+import { type CaseOutcome, junitXml } from '../report/junit-report.ts';
+import { groupedSummary } from '../report/summary.ts';
+import { DEFAULT_SEED, DEPTH_SETTINGS } from './depth.ts';
+import { type FailureRecord, readRecords } from './run-log.ts';
+import type { ContractOptions, ContractResult, ContractRun } from './run-types.ts';
+import { runSuite } from './vitest-run.ts';
+
+export type {
+  ContractOptions,
+  ContractResult,
+  ContractRun,
+  ContractVerdict,
+  StartedServer,
+} from './run-types.ts';
+
+const newRunId = () =>
+  `ct${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36 ** 3).toString(36)}`;
+
+/**
+ * A failed case for each suite file whose set-up broke a rule without stopping the file (a
+ * decision at strict level: the pets it made are still usable), so JUnit and the verdict see it.
+ */
+function setUpOutcomes(
+  failures: readonly FailureRecord[],
+  outcomes: readonly CaseOutcome[],
+): CaseOutcome[] {
+  const known = new Set(outcomes.filter((c) => c.state === 'failed').map((c) => c.name));
+  const byName = new Map<string, FailureRecord[]>();
+  for (const failure of failures)
+    if (failure.test.endsWith(' (set-up)') && !known.has(failure.test))
+      byName.set(failure.test, [...(byName.get(failure.test) ?? []), failure]);
+  return [...byName].map(([name, records]) => ({
+    file: name.replace(/ \(set-up\)$/, ''),
+    name,
+    state: 'failed',
+    durationMs: 0,
+    failure: [...new Set(records.map((r) => `${r.rule}: ${r.title}`))].join('\n'),
+  }));
+}
+
+/** Runs the contract suite against `options.server` (or the project's mock) and reports. */
+export async function runContract(options: ContractOptions = {}): Promise<ContractResult> {
+  const started = Date.now();
+  const none = { tests: 0, passed: 0, failed: 0, skipped: 0 };
+  const couldNotTest = (reason: string): ContractResult => ({
+    verdict: 'could-not-test',
+    reason,
+    counts: none,
+    coverage: '',
+    rulesChecked: [],
+    summary: '',
+    report: '',
+    durationMs: Date.now() - started,
+  });
+  let server: ServerUnderTest;
+  let stopMock: (() => Promise<void>) | undefined;
+  try {
+    if (options.server) server = await preflight(options.server, options.readOnly);
+    else if (options.startServer) {
+      const started = await options.startServer();
+      stopMock = started.close;
+      server = started;
+    } else return couldNotTest('no server to test: give server (its base URL and a key)');
+  } catch (error) {
+    if (error instanceof PreflightError) return couldNotTest(error.message);
+    return couldNotTest(`could not start the server to test: ${(error as Error).message}`);
+  }
+  const logDir = await mkdtemp(join(tmpdir(), 'petstore-contract-'));
+  try {
+    const depth = options.depth ?? 'default';
+    const settings = DEPTH_SETTINGS[depth];
+    const run: ContractRun = {
+      baseUrl: server.baseUrl,
+      level: options.level ?? 'interface',
+      readOnly: options.readOnly ?? false,
+      depth,
+      runs: options.runs ?? settings.runs,
+      seed: options.seed ?? DEFAULT_SEED,
+      runId: newRunId(),
+      localMock: stopMock !== undefined,
+    };
+    options.onStart?.(run);
+    const suite: SuiteOptions = {
+      baseUrl: server.baseUrl,
+      apiKey: server.apiKey,
+      level: run.level,
+      categoryId: options.categoryId ?? 1,
+      readOnly: run.readOnly,
+      seed: run.seed,
+      runs: run.runs,
+      depth,
+      concurrent: settings.concurrent,
+      generatedNames: settings.generatedNames,
+      runId: run.runId,
+      logDir,
+    };
+    const junitFile = options.junitFile && resolve(options.junitFile);
+    const outcome = await runSuite(suite, options.echo);
+    const failures = await readRecords(logDir, 'failures');
+    const rules = await readRecords(logDir, 'rules');
+    const setUp = setUpOutcomes(failures, outcome.outcomes);
+    const outcomes = [...outcome.outcomes, ...setUp];
+    const failed = outcome.failed || setUp.length > 0;
+    if (junitFile) {
+      // A CI job that asked for the report must not pass without it.
+      try {
+        await mkdir(dirname(junitFile), { recursive: true });
+        await writeFile(junitFile, junitXml('petstore-contract', outcomes, Date.now() - started));
+      } catch (error) {
+        return couldNotTest(
+          `could not write the JUnit report ${junitFile}: ${(error as Error).message}`,
+        );
+      }
+    }
+    return {
+      verdict: failed ? 'failed' : 'passed',
+      run,
+      counts: { ...outcome.counts, failed: outcome.counts.failed + setUp.length },
+      coverage: coverageTable(await readRecords(logDir, 'exchanges'), run.level),
+      rulesChecked: [...new Set(rules.map((r) => r.rule))],
+      summary: failed ? groupedSummary(failures, outcomes) : '',
+      junitFile,
+      report: outcome.report,
+      durationMs: Date.now() - started,
+    };
+  } finally {
+    await rm(logDir, { recursive: true, force: true });
+    await stopMock?.();
+  }
+}

@@ -1,0 +1,163 @@
+/**
+ * The contract suite as a command: runs it (contract-tests/) against a Pet Store server. The
+ * repository's `npm run contract` (scripts/contract.ts) can start the mock to test; the
+ * installed `petstore-contract` (scripts/petstore-contract.ts) always tests a server by URL.
+ */
+import { writeFileSync } from 'node:fs';
+import { DEFAULT_SEED, DEPTHS } from '../contract-tests/run/depth.ts';
+import { type ContractResult, runContract, type StartedServer } from '../contract-tests/run/run.ts';
+import { listRules } from '../spec/rules.ts';
+import {
+  choiceFlag,
+  type FlagValues,
+  int64Flag,
+  orEnv,
+  outputFileFlag,
+  runCommand,
+  UsageError,
+} from './cli.ts';
+
+const USAGE = {
+  installed: `Usage: npx petstore-contract --base-url URL --api-key KEY [options]
+
+  --base-url URL      server under test, ending in /v1 (env PETSTORE_BASE_URL); required
+  --api-key KEY       a valid API key (env PETSTORE_API_KEY); required`,
+  checkout: `Usage: npm run contract -- [--base-url URL --api-key KEY] [options]
+
+  --base-url URL      server under test, ending in /v1 (env PETSTORE_BASE_URL);
+                      without it the local mock is started on a random port and tested
+  --api-key KEY       a valid API key (env PETSTORE_API_KEY); required with --base-url`,
+};
+
+const help = (
+  where: keyof typeof USAGE,
+) => `petstore-contract: check that a server conforms to the Pet Store interface.
+
+${USAGE[where]}
+  --level LEVEL       interface (default): only what the interface states (docs/rules.md);
+                      strict: also this project's decisions observable over HTTP
+  --depth DEPTH       quick, default or deep: how many generated cases, concurrent
+                      creations and generated names to try (default: default)
+  --runs N            generated cases per property (default: the depth's: 5, 25, 150)
+  --seed N            seed of the generated cases (default ${DEFAULT_SEED}); the same seed tries
+                      the same cases, so --seed N replays a run exactly
+  --category-id N     a category the server accepts for valid creations (default 1)
+  --read-only         send GET requests only (safe for production)
+  --junit FILE        also write a JUnit XML report to FILE
+  --report FILE       also write the grouped failure summary to FILE
+  -h, --help          show this text
+
+Paths are relative to the directory the command runs in; missing folders are made.
+A request the server throttles (429) is sent again after its Retry-After, up to 5 times.
+The failure summary names each broken rule by its id in the spec (openapi.yaml) and gives a
+curl command that replays a failing request, reading the key from $PETSTORE_API_KEY.
+docs/contract.md explains the report.
+
+Exit codes: 0 conformant, every check passed
+            1 not conformant, a check failed (see the summary)
+            2 could not test: a usage error, an unreachable server, a base URL without
+              /v1, a key every operation refuses, or a report file it cannot write`;
+
+const flags = {
+  'base-url': { type: 'string' },
+  'api-key': { type: 'string' },
+  level: { type: 'string', default: 'interface' },
+  depth: { type: 'string', default: 'default' },
+  'category-id': { type: 'string', default: '1' },
+  'read-only': { type: 'boolean', default: false },
+  junit: { type: 'string' },
+  report: { type: 'string' },
+  seed: { type: 'string' },
+  runs: { type: 'string' },
+} as const;
+
+// From the start of the process: what a person waiting for the command sees.
+const elapsed = () => `${process.uptime().toFixed(1)} s`;
+
+/** The lines after the suite: coverage, rules checked, the summary, the verdict. */
+function closing(result: ContractResult, command: string): string[] {
+  const level = result.run?.level ?? 'interface';
+  const wanted = listRules().filter((r) => level === 'strict' || r.level === 'interface');
+  const checked = wanted.filter((r) => result.rulesChecked.includes(r.id)).length;
+  const replay = result.run
+    ? `${command} --base-url ${result.run.baseUrl} --level ${level} --depth ${result.run.depth} --seed ${result.run.seed}`
+    : '';
+  const lines = [
+    '',
+    result.coverage,
+    `Rules checked: ${checked} of the ${wanted.length} rules of the ${level} level.`,
+    '',
+  ];
+  if (result.verdict === 'passed') return [...lines, 'CONFORMANT: every check passed.'];
+  return [...lines, 'NOT CONFORMANT.', result.summary, '', `Replay exactly: ${replay}`];
+}
+
+/**
+ * Runs the contract command; with `startServer` (the repository's command) a run without
+ * --base-url tests the server it starts, without it (the installed command) --base-url is required.
+ */
+export function contractCommand(startServer?: () => Promise<StartedServer>): void {
+  const where = startServer ? 'checkout' : 'installed';
+  runCommand({ name: 'petstore-contract', help: help(where), flags }, (values) =>
+    contract(values, startServer),
+  );
+}
+
+async function contract(
+  values: FlagValues<typeof flags>,
+  startServer: (() => Promise<StartedServer>) | undefined,
+): Promise<number> {
+  const level = choiceFlag('level', values.level, ['interface', 'strict'] as const);
+  const depth = choiceFlag('depth', values.depth, DEPTHS);
+  const baseUrl = orEnv(values['base-url'], 'PETSTORE_BASE_URL');
+  const apiKey = orEnv(values['api-key'], 'PETSTORE_API_KEY');
+  if (!baseUrl && !startServer)
+    throw new UsageError('--base-url is required: the URL of the server to test, ending in /v1');
+  if (baseUrl && !apiKey)
+    throw new UsageError('--api-key (or PETSTORE_API_KEY) is required with --base-url');
+  const category = int64Flag('category-id', values['category-id'], 1n);
+  const report =
+    values.report === undefined ? undefined : outputFileFlag('report', values.report, 'contract');
+  const junitFile =
+    values.junit === undefined ? undefined : outputFileFlag('junit', values.junit, 'contract');
+  const result = await runContract({
+    server: baseUrl ? { baseUrl, apiKey: apiKey ?? '' } : undefined,
+    startServer,
+    level,
+    depth,
+    categoryId: category <= Number.MAX_SAFE_INTEGER ? Number(category) : category,
+    readOnly: values['read-only'],
+    seed: values.seed === undefined ? undefined : Number(int64Flag('seed', values.seed)),
+    runs: values.runs === undefined ? undefined : Number(int64Flag('runs', values.runs, 1n)),
+    junitFile,
+    echo: { stdout: process.stdout, stderr: process.stderr },
+    onStart: (run) => {
+      if (run.localMock) console.log(`No --base-url: testing the local mock at ${run.baseUrl}`);
+      console.log(
+        `Contract suite at ${run.level} level against ${run.baseUrl}${run.readOnly ? ' (read-only)' : ''}\n` +
+          `Depth ${run.depth} (${run.runs} generated cases per property), seed ${run.seed} (replay with --seed ${run.seed}), pets named ${run.runId}-*\n`,
+      );
+    },
+  });
+  if (result.verdict === 'could-not-test') {
+    console.error(`petstore-contract: could not test: ${result.reason}`);
+    console.error(`Finished in ${elapsed()} (exit 2).`);
+    return 2;
+  }
+  const lines = closing(result, startServer ? 'npm run contract --' : 'npx petstore-contract');
+  console.log(lines.join('\n'));
+  if (report) {
+    try {
+      writeFileSync(report, `${lines.join('\n').trim()}\n`);
+    } catch (error) {
+      console.error(
+        `petstore-contract: could not write --report ${report}: ${(error as Error).message}`,
+      );
+      console.error(`Finished in ${elapsed()} (exit 2).`);
+      return 2;
+    }
+  }
+  const code = result.verdict === 'passed' ? 0 : 1;
+  console.log(`Finished in ${elapsed()} (exit ${code}).`);
+  return code;
+}
