@@ -1,90 +1,163 @@
 /**
- * Builds what the package ships (run by `npm pack` and `npm publish` through prepack): the
- * `./node`, `./browser` and `./spec` entries as JavaScript with their types, and the two
- * commands as bundles that run on plain node.
+ * Builds what each of the three packages ships into `packages/NAME/dist/` (run by `npm pack`
+ * through each workspace's prepack): bundles of the project's top-level folders, the source
+ * files the bundles read at run time (the contract suite's TypeScript, which vitest runs; the
+ * landing page's assets; the spec), and declaration files.
  */
 import { execFile } from 'node:child_process';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { build } from 'esbuild';
-import { ensureMockBundle } from './mock-bundle.js';
+import { type BuildOptions, build, type Plugin } from 'esbuild';
 import { keepModuleUrls } from './module-urls.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const DIST = `${ROOT}dist/`;
 
-/** The package's entry points, by the name of their file in dist/lib/. */
-const ENTRIES = {
-  node: 'mocks/node/index.ts',
-  browser: 'mocks/browser/index.ts',
-  spec: 'spec/index.ts',
-} as const;
+/** The packages this repository publishes, by their folder under packages/. */
+export const PACKAGES = ['petstore-mock', 'petstore-contract', 'petstore-gate'] as const;
+/** One of PACKAGES. */
+export type PackageName = (typeof PACKAGES)[number];
 
 // Bundled CommonJS packages call require() for Node's built-ins.
 const REQUIRE_BANNER =
   "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);";
 
+/** Where a package's build writes: its dist/, and dist/src/, the mirror of the sources it reads. */
+const layout = (name: PackageName) => {
+  const dist = join(ROOT, 'packages', name, 'dist');
+  return { dist, mirror: join(dist, 'src') };
+};
+
+/** Source files a package's bundles read at run time, copied into the mirror (tests left out). */
+const RUNTIME_FILES: Record<PackageName, string[]> = {
+  'petstore-mock': [
+    'mocks/node/landing/assets',
+    'spec/openapi.yaml',
+    'spec/openapi.interface.yaml',
+  ],
+  'petstore-contract': ['contract-tests', 'spec'],
+  'petstore-gate': ['contract-tests', 'spec', 'gate/stages/dredd-hooks.cjs', '.spectral.yaml'],
+};
+
+const shipped = (source: string) => !/\.test\.ts$/.test(source);
+
+async function copyRuntimeFiles(name: PackageName): Promise<void> {
+  const { mirror } = layout(name);
+  for (const path of RUNTIME_FILES[name]) {
+    await mkdir(dirname(join(mirror, path)), { recursive: true });
+    await cp(join(ROOT, path), join(mirror, path), { recursive: true, filter: shipped });
+  }
+}
+
 /**
- * The entries, each with the project code it imports; packages stay imports, so a consumer's
- * msw (a peer dependency) is the one the handlers register with. Shared code goes to chunks.
+ * In a bundle, Spectral's OWASP ruleset is imported like any module: gate/owasp-ruleset.ts
+ * loads its CommonJS build instead only because Node cannot link its ES build from source.
  */
-async function buildEntries(): Promise<void> {
-  const temporary = `${DIST}lib.${process.pid}.tmp`;
-  await build({
+const owaspAsModule: Plugin = {
+  name: 'owasp-as-module',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]gate[\\/]owasp-ruleset\.ts$/ }, () => ({
+      contents: "export { default as owasp } from '@stoplight/spectral-owasp-ruleset';",
+      loader: 'ts',
+      resolveDir: join(ROOT, 'gate'),
+    }));
+  },
+};
+
+/** Bundles `entryPoints` of the project's code for Node; packages stay imports unless `inline`. */
+async function bundle(
+  name: PackageName,
+  entryPoints: Record<string, string>,
+  options: { inline?: boolean; platform?: 'node' | 'neutral'; splitting?: boolean },
+): Promise<void> {
+  const { dist, mirror } = layout(name);
+  const settings: BuildOptions = {
     absWorkingDir: ROOT,
-    entryPoints: ENTRIES,
+    entryPoints,
     bundle: true,
-    splitting: true,
     format: 'esm',
-    platform: 'neutral',
-    target: 'es2022',
-    packages: 'external',
-    external: ['node:*'],
-    outdir: temporary,
+    platform: options.platform ?? 'node',
+    target: options.platform === 'neutral' ? 'es2022' : 'node20',
+    outdir: dist,
     entryNames: '[name]',
+    // Chunks beside the entries: module URLs are computed from this folder.
     chunkNames: '[name]-[hash]',
+    outExtension: { '.js': '.mjs' },
+    splitting: options.splitting ?? false,
+    external: options.inline ? ['vitest', 'vitest/*', 'fast-check'] : ['node:*'],
+    ...(options.inline ? {} : { packages: 'external' as const }),
+    // ES builds first: some packages' CommonJS builds (jsonc-parser's UMD, under Spectral)
+    // require files by computed names that a bundle cannot follow.
+    mainFields: ['module', 'main'],
     logLevel: 'warning',
-    plugins: [keepModuleUrls({ root: ROOT, outdir: `${DIST}lib` })],
-  });
-  await rm(`${DIST}lib`, { recursive: true, force: true });
-  await rename(temporary, `${DIST}lib`);
+    plugins: [owaspAsModule, keepModuleUrls({ root: ROOT, outdir: dist, mirror })],
+    banner: options.platform === 'neutral' ? undefined : { js: REQUIRE_BANNER },
+  };
+  await build(settings);
 }
 
-/**
- * `petstore-contract` as one file: the contract suite's runtime (vitest, fast-check) stays
- * outside, an optional peer dependency; vitest runs the suite's own TypeScript files.
- */
-async function buildContractBundle(): Promise<void> {
-  const result = await build({
-    absWorkingDir: ROOT,
-    entryPoints: ['scripts/contract.ts'],
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    write: false,
-    outfile: `${DIST}contract.mjs`,
-    external: ['vitest', 'vitest/*', 'fast-check'],
-    logLevel: 'warning',
-    plugins: [keepModuleUrls({ root: ROOT, outdir: DIST })],
-    banner: { js: REQUIRE_BANNER },
-  });
-  const [output] = result.outputFiles;
-  if (!output) throw new Error('esbuild wrote no contract bundle');
-  await writeFile(`${DIST}contract.mjs.${process.pid}.tmp`, output.contents);
-  await rename(`${DIST}contract.mjs.${process.pid}.tmp`, `${DIST}contract.mjs`);
-}
-
-/** The entries' declaration files, emitted by tsc from the sources (tsconfig.build.json). */
-async function buildTypes(): Promise<void> {
-  await rm(`${DIST}types`, { recursive: true, force: true });
+/** The declaration files of `entries`, emitted by tsc from the sources into dist/types/. */
+async function buildTypes(name: PackageName, entries: string[]): Promise<void> {
+  const { dist } = layout(name);
+  const config = join(dist, 'tsconfig.types.json');
+  await writeFile(
+    config,
+    JSON.stringify({
+      extends: join(ROOT, 'tsconfig.json'),
+      compilerOptions: {
+        noEmit: false,
+        declaration: true,
+        emitDeclarationOnly: true,
+        rootDir: ROOT,
+        outDir: join(dist, 'types'),
+      },
+      include: [],
+      files: entries.map((entry) => join(ROOT, entry)),
+    }),
+  );
   const tsc = fileURLToPath(import.meta.resolve('typescript/bin/tsc'));
-  await promisify(execFile)(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: ROOT });
+  await promisify(execFile)(process.execPath, [tsc, '-p', config], { cwd: ROOT });
+  await rm(config);
 }
 
-/** Builds everything the package ships into dist/. */
-export async function buildPackage(): Promise<void> {
-  await mkdir(DIST, { recursive: true });
-  await Promise.all([ensureMockBundle(), buildContractBundle(), buildEntries(), buildTypes()]);
+const BUILDS: Record<PackageName, () => Promise<unknown>> = {
+  'petstore-mock': () =>
+    Promise.all([
+      // The entries keep msw an import, so the consumer's msw (a peer) is the one they use.
+      bundle(
+        'petstore-mock',
+        { node: 'mocks/node/index.ts', browser: 'mocks/browser/index.ts', spec: 'spec/index.ts' },
+        { platform: 'neutral', splitting: true },
+      ),
+      // The command carries everything, msw included, and runs on plain node.
+      bundle('petstore-mock', { mock: 'scripts/mock.ts' }, { inline: true }),
+      buildTypes('petstore-mock', [
+        'mocks/node/index.ts',
+        'mocks/browser/index.ts',
+        'spec/index.ts',
+      ]),
+    ]),
+  'petstore-contract': () =>
+    Promise.all([
+      bundle('petstore-contract', { index: 'contract-tests/index.ts' }, {}),
+      bundle('petstore-contract', { contract: 'scripts/petstore-contract.ts' }, { inline: true }),
+      buildTypes('petstore-contract', ['contract-tests/index.ts']),
+    ]),
+  'petstore-gate': () =>
+    bundle('petstore-gate', { gate: 'scripts/petstore-gate.ts' }, { inline: true }),
+};
+
+/** Builds one package's dist/ afresh; a failed build leaves no dist/ to pack. */
+export async function buildPackage(name: PackageName): Promise<void> {
+  const { dist } = layout(name);
+  await rm(dist, { recursive: true, force: true });
+  await mkdir(dist, { recursive: true });
+  try {
+    await copyRuntimeFiles(name);
+    await BUILDS[name]();
+  } catch (error) {
+    await rm(dist, { recursive: true, force: true });
+    throw error;
+  }
 }

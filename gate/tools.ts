@@ -1,11 +1,15 @@
 /** Where the gate finds the project's files and the tools installed beside it, and how it runs them. */
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type RunningProcess, startProcess } from '../lib/process.ts';
 import { type ProcessResult, runProcess } from '../lib/run-process.ts';
 import type { Level } from '../spec/levels.ts';
 
-/** The repository root (the folder holding package.json). */
+/**
+ * The folder holding spec/, gate/ and .spectral.yaml: the repository root in a checkout,
+ * the mirror of those files inside the installed petstore-gate package.
+ */
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /** The spec as written: the interface and our decisions (the strict level). */
@@ -15,8 +19,18 @@ export const specPath = join(repoRoot, 'spec', 'openapi.yaml');
 export const specPathAt = (level: Level): string =>
   level === 'strict' ? specPath : join(repoRoot, 'spec', 'openapi.interface.yaml');
 
-/** The path of an installed command-line tool (`node_modules/.bin/NAME`). */
-export const binPath = (name: string): string => join(repoRoot, 'node_modules', '.bin', name);
+/**
+ * The path of an installed command-line tool: `node_modules/.bin/NAME` in the nearest folder
+ * up from here that has it (the checkout's root; installed, the package's own node_modules
+ * or the project's, wherever npm put the gate's dependencies).
+ */
+export function binPath(name: string): string {
+  for (let dir = repoRoot; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'node_modules', '.bin', name);
+    if (existsSync(candidate)) return candidate;
+    if (dirname(dir) === dir) return join(repoRoot, 'node_modules', '.bin', name);
+  }
+}
 
 // The gate reads the tools' output, so it asks them for no colour codes.
 const plain = { NO_COLOR: '1', FORCE_COLOR: '0' };

@@ -1,18 +1,25 @@
-/** `npm run build` (and prepack): builds what the package ships into dist/. */
-import { buildPackage } from '../build/package.ts';
-import { runCommand } from './cli.ts';
+/** `npm run build [-- NAME…]` (and each package's prepack): builds what the packages ship. */
+import { buildPackage, PACKAGES, type PackageName } from '../build/package.ts';
+import { listFlag, runCommand } from './cli.ts';
 
-const HELP = `Usage: npm run build
+const HELP = `Usage: npm run build [-- --package NAME]...
 
-Builds what the package ships (npm pack and npm publish run it as prepack):
-  dist/lib/        the ./node, ./browser and ./spec entries as JavaScript (esbuild)
-  dist/types/      their declaration files (tsc -p tsconfig.build.json)
-  dist/mock.mjs    petstore-mock, bundled with its dependencies, for plain node
-  dist/contract.mjs  petstore-contract (vitest and fast-check stay outside)`;
+Builds what each package ships into packages/NAME/dist/ (npm pack runs it as each
+workspace's prepack): the bundles, the sources they read at run time, and the types.
+  petstore-mock      ./node, ./browser and ./spec with their types, the petstore-mock command
+  petstore-contract  runContract with its types, the petstore-contract command
+  petstore-gate      the petstore-gate command
+Without --package, all three.`;
 
-runCommand({ name: 'build', help: HELP, flags: {} }, async () => {
-  const started = Date.now();
-  await buildPackage();
-  console.log(`built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+const flags = { package: { type: 'string', multiple: true } } as const;
+
+runCommand({ name: 'build', help: HELP, flags }, async (values) => {
+  const names: PackageName[] =
+    values.package === undefined ? [...PACKAGES] : listFlag('package', values.package, PACKAGES);
+  for (const name of names) {
+    const started = Date.now();
+    await buildPackage(name);
+    console.log(`built packages/${name}/dist in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
   return 0;
 });

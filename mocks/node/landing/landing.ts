@@ -1,14 +1,12 @@
 /**
  * The standalone mock's pages outside `/v1` and `/__mock/`: the landing page at `/`, the
- * Swagger UI reference at `/docs/` (served from node_modules/swagger-ui-dist, no CDN) and
+ * Swagger UI reference at `/docs/` (vendored in assets/swagger-ui/, no CDN) and
  * the spec at `/openapi.json`. Node only. None of these responses carries CORS headers,
  * so another origin's scripts cannot read the key the pages show.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openapiDocument } from '../../../spec/document.ts';
 import { MockError } from '../../core/errors.ts';
@@ -25,13 +23,11 @@ export type Landing = (
 
 type Asset = { type: string; file: () => string };
 
-// Resolved when first asked for, so a missing swagger-ui-dist costs only the reference's
-// assets, not the whole server. Resolving package.json avoids importing swagger-ui-dist,
-// whose entry loads its 1.7 MB bundle.
-const swaggerFile = (name: string) =>
-  join(dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json')), name);
 // Beside this module in the checkout; bundles keep that layout (build/module-urls.js).
 const ownFile = (name: string) => fileURLToPath(new URL(`./assets/${name}`, import.meta.url));
+// Swagger UI is vendored (scripts/vendor-swagger-ui.ts): swagger-ui-dist would bring
+// @scarf/scarf, whose install script reports every install.
+const swaggerFile = (name: string) => ownFile(`swagger-ui/${name}`);
 
 const JS = 'text/javascript; charset=utf-8';
 const CSS = 'text/css; charset=utf-8';
@@ -41,10 +37,6 @@ const FILES: Record<string, Asset> = {
   '/docs/docs.js': { type: JS, file: () => ownFile('docs.js') },
   '/docs/swagger-ui.css': { type: CSS, file: () => swaggerFile('swagger-ui.css') },
   '/docs/swagger-ui-bundle.js': { type: JS, file: () => swaggerFile('swagger-ui-bundle.js') },
-  '/docs/swagger-ui-standalone-preset.js': {
-    type: JS,
-    file: () => swaggerFile('swagger-ui-standalone-preset.js'),
-  },
   '/docs/favicon-32x32.png': { type: 'image/png', file: () => swaggerFile('favicon-32x32.png') },
 };
 

@@ -82,7 +82,6 @@ export function docsHtml(facts: LandingFacts): string {
     [
       '<link rel="stylesheet" href="/docs/swagger-ui.css">',
       '<script src="/docs/swagger-ui-bundle.js"></script>',
-      '<script src="/docs/swagger-ui-standalone-preset.js"></script>',
       '<script src="/docs/docs.js"></script>',
     ].join('\n'),
     `<body data-key="${key}">

@@ -6,7 +6,7 @@ window.addEventListener('load', () => {
     url: '/openapi.json',
     dom_id: '#swagger-ui',
     deepLinking: true,
-    presets: [window.SwaggerUIBundle.presets.apis, window.SwaggerUIStandalonePreset],
+    presets: [window.SwaggerUIBundle.presets.apis],
     layout: 'BaseLayout',
     validatorUrl: null,
     tryItOutEnabled: true,
