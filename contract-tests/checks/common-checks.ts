@@ -1,6 +1,7 @@
 /**
  * The checks run on every exchange of a run: those of checks.ts, the documented headers,
- * the key being accepted, and the base path, assembled once per operation.
+ * the key being accepted, the base path, and those of a deprecated operation
+ * (deprecation-checks.ts), assembled once per operation.
  */
 import { operation as operationOf } from '../../spec/document.ts';
 import { listRules } from '../../spec/rules.ts';
@@ -14,6 +15,7 @@ import {
   notServerError,
   RESPONSES_RULE,
 } from './checks.ts';
+import { servedUntilSunset, sunsetAgrees } from './deprecation-checks.ts';
 import type { ContractSpec } from './spec-model.ts';
 import { explainsStatus } from './status-checks.ts';
 
@@ -74,23 +76,6 @@ export const basePathVersioned = (basePath: string): Check =>
         };
   });
 
-/**
- * A deprecated operation is still served until its announced removal (`x-sunset`): before
- * that date it answers neither 410 Gone nor a redirect to its replacement.
- */
-export const servedUntilSunset = (sunset: string, now = new Date()): Check =>
-  explainsStatus(
-    check('get-deprecated', ({ request, response }) =>
-      now < new Date(`${sunset}T00:00:00Z`) && [301, 302, 307, 308, 410].includes(response.status)
-        ? {
-            title: `${request.operation} withdrawn before its announced removal`,
-            received: `${response.status}`,
-            expected: `the operation served until ${sunset}`,
-          }
-        : undefined,
-    ),
-  );
-
 const cache = new Map<string, Check[]>();
 
 /** The checks every exchange of an operation must pass, whatever statuses its request allows. */
@@ -109,7 +94,7 @@ export function commonChecks(spec: ContractSpec, operation: OperationId, apiKey:
       errorStatusMatches,
       keyAccepted(apiKey),
       ...(headers ? [headers] : []),
-      ...(sunset ? [servedUntilSunset(sunset)] : []),
+      ...(sunset ? [servedUntilSunset(sunset), sunsetAgrees(sunset)] : []),
     ];
     cache.set(key, checks);
   }
