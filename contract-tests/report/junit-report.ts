@@ -13,6 +13,8 @@ export type CaseOutcome = {
   durationMs: number;
   /** The failure message(s), for a failed test. */
   failure?: string;
+  /** Why a test was skipped, when it says. */
+  note?: string;
 };
 
 const escapeXml = (text: string): string =>
@@ -45,8 +47,10 @@ export function junitXml(name: string, cases: readonly CaseOutcome[], durationMs
     for (const c of own) {
       const open = `    <testcase classname="${escapeXml(file)}" name="${escapeXml(c.name)}" time="${seconds(c.durationMs)}"`;
       if (c.state === 'passed') lines.push(`${open}/>`);
-      else if (c.state === 'skipped') lines.push(`${open}>`, '      <skipped/>', '    </testcase>');
-      else {
+      else if (c.state === 'skipped') {
+        const message = c.note === undefined ? '' : ` message="${escapeXml(c.note)}"`;
+        lines.push(`${open}>`, `      <skipped${message}/>`, '    </testcase>');
+      } else {
         const first = (c.failure ?? '').split('\n')[0] ?? '';
         lines.push(
           `${open}>`,

@@ -35,6 +35,7 @@ function outcome(file: string, test: TestCase): CaseOutcome {
     state,
     durationMs: test.diagnostic()?.duration ?? 0,
     failure: result.state === 'failed' ? failureText(result.errors) : undefined,
+    note: result.state === 'skipped' ? result.note : undefined,
   };
 }
 
@@ -81,9 +82,14 @@ export class ContractReporter implements Reporter {
     this.#print(
       `  ${mark} ${shortName(module.moduleId).padEnd(22)} ${counts.join(', ')} (${seconds} s)`,
     );
-    for (const test of module.children.allTests())
+    for (const test of module.children.allTests()) {
+      // A test skipped for a reason (ctx.skip(note)) says why, never passing silently.
+      const result = test.result();
+      if (result.state === 'skipped' && result.note)
+        this.#print(`      skipped: ${test.name}: ${result.note}`);
       for (const note of test.annotations())
         this.#print(`      note: ${test.name}: ${note.message}`);
+    }
   }
 
   onTestRunEnd(_modules: unknown, unhandled: readonly ErrorLike[]): void {
