@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { freePort } from '../../lib/ports.ts';
+import { startMockServer } from '../../mocks/node/server.ts';
 import { startLocalMock } from '../../mocks/testing/local-mock.ts';
 import { listRules, type RuleId } from '../../spec/rules.ts';
 import { runContract } from './run.ts';
@@ -61,6 +62,20 @@ it('judges every interface rule at interface level', async () => {
     .filter((rule) => rule.level === 'interface' && !result.rulesChecked.includes(rule.id))
     .map((rule) => rule.id);
   expect(unjudged, 'interface rules no check judged').toEqual([]);
+}, 120_000);
+
+it('observes the empty catalogue and filters of the mock started empty, and passes them', async () => {
+  const result = await runContract({
+    startServer: async () => {
+      const mock = await startMockServer({ port: 0, seedCount: 0, quiet: true });
+      return { baseUrl: mock.baseUrl, apiKey: mock.apiKeys[0] ?? '', close: () => mock.close() };
+    },
+    seed: 5,
+    depth: 'quick',
+  });
+  expect(result.verdict, result.report).toBe('passed');
+  expect(result.report).toMatch(/✓ 0-empty-start +4 checks \(/);
+  expect(result.report).not.toContain('skipped: answers 200 with an empty array');
 }, 120_000);
 
 it('could not test a server that does not answer, and says why without running the suite', async () => {
