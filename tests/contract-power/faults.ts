@@ -2,7 +2,8 @@
  * The deliberately broken reference servers: one fault each, with what it does. The first
  * group breaks the shape of answers (status, body, auth); the second accepts a value and
  * stores or returns something else, fails on unusual input, mishandles repetition, or
- * lets a near miss of the key in.
+ * lets a near miss of the key in; the third restates getPet's removal date wrongly, answers
+ * an empty list wrongly, or reads request bodies too strictly or too loosely.
  */
 
 /** Faults of status, shape and authentication. */
@@ -86,11 +87,30 @@ export const INPUT_FAULTS = {
   'json-with-bom': 'getPet answers begin with a UTF-8 byte order mark',
 } as const;
 
+/** Faults of a restated date, the edges of state, and the forms of a request body. */
+export const EDGE_FAULTS = {
+  'sunset-another-date': 'getPet sends Sunset: Wed, 04 Dec 2030 23:00:00 GMT (midnight in Berlin)',
+  'sunset-not-an-http-date': 'getPet sends Sunset: 2030-12-05 (an ISO date, not an HTTP-date)',
+  'empty-catalogue-404': 'an empty catalogue answers 404 not_found',
+  'empty-filter-null': 'a status filter no pet matches answers null (a nil slice)',
+  'media-type-parameter-refused': 'Content-Type other than exactly application/json gets 415',
+  'body-whitespace-refused':
+    'bodies not matching /^\\{.*\\}$/ get 400 (spaces around, line breaks)',
+  'trailing-content-ignored': 'the first JSON value of a body is read, the rest ignored',
+} as const;
+
 /** One way of breaking the interface. */
-export type Fault = keyof typeof SHAPE_FAULTS | keyof typeof INPUT_FAULTS;
+export type Fault =
+  | keyof typeof SHAPE_FAULTS
+  | keyof typeof INPUT_FAULTS
+  | keyof typeof EDGE_FAULTS;
 
 /** What each fault does, for reports. */
-export const FAULT_NOTES: Record<Fault, string> = { ...SHAPE_FAULTS, ...INPUT_FAULTS };
+export const FAULT_NOTES: Record<Fault, string> = {
+  ...SHAPE_FAULTS,
+  ...INPUT_FAULTS,
+  ...EDGE_FAULTS,
+};
 
 /** Every fault, shape faults first. */
 export const FAULTS = Object.keys(FAULT_NOTES) as Fault[];

@@ -4,6 +4,7 @@
 import type { ServerResponse } from 'node:http';
 import { parseJson, stringifyJson } from '../../spec/json.ts';
 import type { Fault } from './faults.ts';
+import { bodyText } from './reference-body.ts';
 import type { Responder } from './reference-http.ts';
 import {
   isRejection,
@@ -53,14 +54,18 @@ export function createHandlers({ variant, has, store, out }: Context) {
     const page = has('list-always-empty')
       ? []
       : store.list(status).slice(0, Math.min(limit, variant.pageCap ?? limit));
+    if (page.length === 0 && status === undefined && has('empty-catalogue-404'))
+      return error(res, 404, 'no pets found');
+    // A Go server's nil slice: nothing matched, so nothing was appended, and nil is null.
+    if (page.length === 0 && status !== undefined && has('empty-filter-null'))
+      return send(res, 200, null);
     const items = page.map((pet) => view(pet, 'listPets'));
     return send(res, 200, has('list-wrapped-in-object') ? { items } : items);
   };
 
-  const createPet = async (res: ServerResponse, text: string) => {
-    const source = has('category-exponent-misread')
-      ? text.replace(/("categoryId"\s*:\s*-?\d+)(\.\d+)?[eE][+-]?\d+/, '$1')
-      : text;
+  const createPet = async (res: ServerResponse, text: string, type: string | undefined) => {
+    const source = bodyText(text, type, has);
+    if (isRejection(source)) return error(res, source.status, source.message);
     const body = parsed(source);
     if (body === undefined)
       return error(res, has('malformed-json-500') ? 500 : 400, 'request body is not valid JSON');

@@ -13,6 +13,7 @@ const CODES: Record<number, string> = {
   401: 'unauthorized',
   404: 'not_found',
   410: 'gone',
+  415: 'unsupported_media_type',
   500: 'internal_error',
 };
 

@@ -34,6 +34,13 @@ export async function startReferenceServer(options: { fault?: Fault; variant?: V
     return ++window.count > variant.throttleBurst;
   };
 
+  // getPet's removal date restated in a Sunset header (RFC 8594), when the server sends one.
+  const sunset = has('sunset-another-date')
+    ? 'Wed, 04 Dec 2030 23:00:00 GMT'
+    : has('sunset-not-an-http-date')
+      ? '2030-12-05'
+      : variant.sunset;
+
   const handle = async (req: IncomingMessage, res: ServerResponse, text: string) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (throttled()) {
@@ -67,10 +74,11 @@ export async function startReferenceServer(options: { fault?: Fault; variant?: V
       (route === 'getPet' && has('auth-skipped-on-getPet')) ||
       (has('key-in-other-header-accepted') && req.headers['x-api-key'] === REFERENCE_KEY);
     if (!skipAuth && !authorized(header, has)) return error(res, 401, 'missing or invalid API key');
+    if (route === 'getPet' && sunset) res.setHeader('sunset', sunset);
     if (route === 'listPets' && req.method === 'GET') return listPets(res, url);
     if (route === 'createPet' && has('key-refused-on-create'))
       return error(res, 401, 'this key may not create pets');
-    if (route === 'createPet') return createPet(res, text);
+    if (route === 'createPet') return createPet(res, text, req.headers['content-type']);
     if (route === 'getPet' && has('getPet-gone-early'))
       return error(res, 410, 'getPet was removed');
     if (route === 'getPet' && req.method === 'GET')

@@ -27,7 +27,11 @@ export function createStore(variant: Variant, has: (f: Fault) => boolean) {
     return put(id, pet);
   };
   for (let i = 0; i < (variant.preload ?? 0); i++)
-    add({ name: `other ${i}`, categoryId: BigInt((i % 5) + 1), status: STATUSES[i % 3] as string });
+    add({
+      name: `other ${i}`,
+      categoryId: BigInt((i % 5) + 1),
+      status: variant.preloadStatus ?? (STATUSES[i % 3] as string),
+    });
   // The filtered lists of the snapshot fault never see a pet added after start-up.
   const snapshot = new Map(pets);
 

@@ -23,6 +23,10 @@ export type Variant = {
   malformedIdIs404?: boolean;
   /** Pets the server already holds, owned by others. */
   preload?: number;
+  /** The status of every preloaded pet (the three in turn by default). */
+  preloadStatus?: string;
+  /** The Sunset header getPet sends (none by default). */
+  sunset?: string;
   /** Media type of error responses. */
   errorMediaType?: string;
   /** Serve at most this many pets a page whatever `limit` asks (`limit` is a maximum). */
@@ -52,6 +56,8 @@ export const CONFORMING: Record<string, { variant: Variant; args?: string[] }> =
   'extra-properties-ignored': { variant: { ignoreExtraProperties: true } },
   'malformed-id-404': { variant: { malformedIdIs404: true } },
   'holds-150-other-pets': { variant: { preload: 150 } },
+  'holds-only-sold-pets': { variant: { preload: 5, preloadStatus: 'sold' } },
+  'sunset-in-asctime-form': { variant: { sunset: 'Thu Dec  5 18:30:00 2030' } },
   'problem-json-errors': { variant: { errorMediaType: 'application/problem+json' } },
   'pages-of-at-most-7': { variant: { pageCap: 7 } },
   'parameters-refused-422': { variant: { parameterErrorStatus: 422, strictQuery: true } },
@@ -67,6 +73,7 @@ export const CONFORMING: Record<string, { variant: Variant; args?: string[] }> =
       codeStyle: 'upper',
       strictQuery: true,
       defaultStatus: null,
+      sunset: 'Thursday, 05-Dec-30 23:59:59 GMT',
     },
   },
 };
