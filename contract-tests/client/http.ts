@@ -50,11 +50,12 @@ const MAX_RETRIES = 5;
 const MAX_WAIT_SECONDS = 10;
 
 async function sendPatiently(
+  send: typeof fetch,
   url: string,
   init: RequestInit,
 ): Promise<{ res: globalThis.Response; throttled: number }> {
   for (let attempt = 0; ; attempt++) {
-    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
+    const res = await send(url, { ...init, signal: AbortSignal.timeout(15_000) });
     if (res.status !== 429 || attempt === MAX_RETRIES) return { res, throttled: attempt };
     await res.arrayBuffer();
     const asked = Number(res.headers.get('retry-after'));
@@ -63,10 +64,14 @@ async function sendPatiently(
   }
 }
 
-/** Creates a client for a base URL (ending in `/v1`). */
+/**
+ * Creates a client for a base URL (ending in `/v1`) that sends with `send`: the network's
+ * fetch, or a bridge to an app in this process (bridge.ts).
+ */
 export function createClient(
   baseUrl: string,
   onExchange: (e: Exchange) => void = () => {},
+  send: typeof fetch = fetch,
 ): Client {
   const root = baseUrl.replace(/\/+$/, '');
   return {
@@ -75,7 +80,7 @@ export function createClient(
       const url = `${root}${request.path}`;
       const body =
         request.rawBody ?? (request.body === undefined ? undefined : stringifyJson(request.body));
-      const { res, throttled } = await sendPatiently(url, {
+      const { res, throttled } = await sendPatiently(send, url, {
         method: request.method,
         headers: request.headers,
         body,

@@ -1,15 +1,20 @@
 /**
  * Whether a server can be tested at all, checked before any suite or tool runs against it:
- * its base URL is an absolute http(s) URL, something answers HTTP there, the URL carries
- * the version prefix, and the key is not refused by every operation.
+ * its base URL is an absolute http(s) URL, something answers HTTP there (or the app in this
+ * process answers its fetch), the URL carries the version prefix, and the key is not refused
+ * by every operation.
  */
 import { BASE_PATH } from '../../spec/constants.ts';
+import { type AppFetch, callApp } from './app-fetch.ts';
 
 /** Why a server cannot be tested: a malformed base URL, nothing answering, a wrong prefix or key. */
 export class PreflightError extends Error {}
 
 /** The server under test: its base URL (base path included) and a key it accepts. */
 export type ServerUnderTest = { baseUrl: string; apiKey: string };
+
+/** A server under test, reached over the network or, with `app`, by calling it in this process. */
+export type Target = ServerUnderTest & { app?: AppFetch };
 
 /** Parses a base URL and returns it without a trailing slash, or says what is wrong with it. */
 export function normaliseBaseUrl(raw: string): string {
@@ -35,37 +40,52 @@ function whyUnreachable(error: unknown): string {
   return cause?.code ?? cause?.errors?.[0]?.code ?? cause?.message ?? (error as Error).message;
 }
 
+/** Why nothing answered: a PreflightError naming the base URL and what to check. */
+function unreachable(base: string, app: AppFetch | undefined, error: unknown): PreflightError {
+  if (app)
+    return new PreflightError(
+      `cannot reach the in-process app at ${base}: ${(error as Error).message}.\n` +
+        "Check that fetch is the app's own fetch function (or an adapter over it) and that the app answers under the base URL.",
+    );
+  return new PreflightError(
+    `cannot reach ${base} (${whyUnreachable(error)}): the server at ${base} is unreachable; is it running, and is the base URL right?`,
+  );
+}
+
 /** The status of one request with the key; throws a PreflightError when nothing answers. */
-async function statusOf(url: string, apiKey: string, timeoutMs: number, init: RequestInit = {}) {
+async function statusOf(
+  { baseUrl, apiKey, app }: Target,
+  path: string,
+  init: RequestInit = {},
+  timeoutMs = 10_000,
+) {
+  const url = `${baseUrl}${path}`;
+  const sent = {
+    ...init,
+    headers: { authorization: `Bearer ${apiKey}`, ...init.headers },
+    signal: AbortSignal.timeout(timeoutMs),
+  };
   try {
-    const response = await fetch(url, {
-      ...init,
-      headers: { authorization: `Bearer ${apiKey}`, ...init.headers },
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    if (app) return (await callApp(app, new Request(url, sent))).status;
+    const response = await fetch(url, sent);
     await response.body?.cancel();
     return response.status;
   } catch (error) {
-    const base = url.replace(/\/pets.*$/, '');
-    throw new PreflightError(
-      `cannot reach ${base} (${whyUnreachable(error)}): the server at ${base} is unreachable; is it running, and is the base URL right?`,
-    );
+    throw unreachable(baseUrl, app, error);
   }
 }
 
 /** Resolves once something answers HTTP at the base URL (any status will do). */
-export async function assertReachable(
-  { baseUrl, apiKey }: ServerUnderTest,
-  timeoutMs = 10_000,
-): Promise<number> {
-  return statusOf(`${baseUrl}/pets?limit=1`, apiKey, timeoutMs);
+export async function assertReachable(target: Target, timeoutMs = 10_000): Promise<number> {
+  return statusOf(target, '/pets?limit=1', {}, timeoutMs);
 }
 
 /** Refuses a base URL without the version prefix when the operations answer under it. */
-async function assertVersioned({ baseUrl, apiKey }: ServerUnderTest, listStatus: number) {
+async function assertVersioned(target: Target, listStatus: number) {
+  const { baseUrl } = target;
   if (new URL(baseUrl).pathname.endsWith(BASE_PATH) || listStatus !== 404) return;
   const versioned = `${baseUrl}${BASE_PATH}`;
-  if ((await statusOf(`${versioned}/pets?limit=1`, apiKey, 10_000)) === 404) return;
+  if ((await statusOf({ ...target, baseUrl: versioned }, '/pets?limit=1')) === 404) return;
   throw new PreflightError(
     `the base URL ${baseUrl} lacks the version prefix ${BASE_PATH}: ${BASE_PATH}/pets answers there but /pets does not.\n` +
       `Every path of the interface is relative to a base URL ending in ${BASE_PATH}; run again with --base-url ${versioned}`,
@@ -73,15 +93,15 @@ async function assertVersioned({ baseUrl, apiKey }: ServerUnderTest, listStatus:
 }
 
 /** Refuses a key that every operation answers 401 (createPet only with --read-only off). */
-async function assertKeyAccepted({ baseUrl, apiKey }: ServerUnderTest, readOnly: boolean) {
+async function assertKeyAccepted(target: Target, readOnly: boolean) {
   const statuses = [
-    await statusOf(`${baseUrl}/pets?limit=1`, apiKey, 10_000),
-    await statusOf(`${baseUrl}/pets/${2n ** 63n - 1n}`, apiKey, 10_000),
+    await statusOf(target, '/pets?limit=1'),
+    await statusOf(target, `/pets/${2n ** 63n - 1n}`),
   ];
   // An empty object is a body no conforming server stores: a valid key gets 400, not 201.
   if (!readOnly)
     statuses.push(
-      await statusOf(`${baseUrl}/pets`, apiKey, 10_000, {
+      await statusOf(target, '/pets', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: '{}',
@@ -94,14 +114,19 @@ async function assertKeyAccepted({ baseUrl, apiKey }: ServerUnderTest, readOnly:
   );
 }
 
-/** Normalises the server's base URL and checks that it can be tested; returns the normalised server. */
+/**
+ * Normalises the server's base URL and checks that it can be tested, over the network or,
+ * given `app`, by calling that fetch function; returns the normalised server.
+ */
 export async function preflight(
   server: ServerUnderTest,
   readOnly = false,
+  app?: AppFetch,
 ): Promise<ServerUnderTest> {
   const checked = { baseUrl: normaliseBaseUrl(server.baseUrl), apiKey: server.apiKey };
-  const listStatus = await assertReachable(checked);
-  await assertVersioned(checked, listStatus);
-  await assertKeyAccepted(checked, readOnly);
+  const target = { ...checked, app };
+  const listStatus = await assertReachable(target);
+  await assertVersioned(target, listStatus);
+  await assertKeyAccepted(target, readOnly);
   return checked;
 }
