@@ -26,6 +26,11 @@ export type SuiteOptions = {
   runId: string;
   /** Directory of the run's log (run-log.ts): exchanges, rules judged, failures. */
   logDir: string | undefined;
+  /**
+   * With an app in runContract's thread: the name of the channel its requests go through
+   * (client/bridge.ts), since a function cannot be provided. Without it, the network.
+   */
+  bridge?: string;
 };
 
 declare module 'vitest' {

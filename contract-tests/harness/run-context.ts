@@ -4,6 +4,7 @@
  */
 
 import { loadContractSpec } from '../checks/spec-model.ts';
+import { bridgedFetch } from '../client/bridge.ts';
 import { type Client, createClient } from '../client/http.ts';
 import { authShellFor } from '../report/curl.ts';
 import { appendRecord } from '../run/run-log.ts';
@@ -34,14 +35,17 @@ function guarded(inner: Client): Client {
   };
 }
 
-/** The client every suite file uses. */
+/** The client every suite file uses: over the network, or over the bridge to an app in process. */
 export const client = guarded(
-  createClient(options.baseUrl, ({ request, response, throttled }) =>
-    appendRecord(options.logDir, 'exchanges', {
-      operation: request.operation,
-      method: request.method,
-      status: response.status,
-      ...(throttled ? { throttled } : {}),
-    }),
+  createClient(
+    options.baseUrl,
+    ({ request, response, throttled }) =>
+      appendRecord(options.logDir, 'exchanges', {
+        operation: request.operation,
+        method: request.method,
+        status: response.status,
+        ...(throttled ? { throttled } : {}),
+      }),
+    options.bridge === undefined ? fetch : bridgedFetch(options.bridge),
   ),
 );

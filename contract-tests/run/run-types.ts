@@ -1,15 +1,28 @@
 /** The options and results of runContract (run.ts). */
 import type { Level } from '../../spec/levels.ts';
 import type { RuleId } from '../../spec/rules.ts';
+import type { AppFetch } from '../client/app-fetch.ts';
 import type { ServerUnderTest } from '../client/preflight.ts';
 import type { Depth } from './depth.ts';
 import type { Echo, SuiteCounts } from './vitest-run.ts';
 
-/** How to run the contract suite. Only `server` says what to test; the rest have defaults. */
+/**
+ * How to run the contract suite. `server`, `fetch` (with `apiKey`) or `startServer` says what
+ * to test; the rest have defaults.
+ */
 export type ContractOptions = {
-  /** The server under test. */
+  /** The server under test, by URL. */
   server?: ServerUnderTest;
-  /** Without `server`: starts the server to test, stopped after the run (e.g. the project's mock). */
+  /**
+   * Instead of `server`: an app in this process, tested with no port. Each request of the run
+   * is one call with a Request (e.g. Hono's `app.fetch`, or an adapter over Fastify's `inject`).
+   */
+  fetch?: AppFetch;
+  /** With `fetch`: a key the app accepts. */
+  apiKey?: string;
+  /** With `fetch`: the base URL the requests name (default http://petstore.test/v1). */
+  baseUrl?: string;
+  /** Without `server` or `fetch`: starts the server to test, stopped after the run (e.g. the project's mock). */
   startServer?: () => Promise<StartedServer>;
   /** `interface` (default): the interface's rules (x-rules); `strict`: also the decisions (x-decision). */
   level?: Level;
@@ -44,6 +57,8 @@ export type ContractRun = {
   runId: string;
   /** Whether the server was started for the run (`startServer`). */
   localMock: boolean;
+  /** Whether the requests went to an app in this process (`fetch`), not over the network. */
+  inProcess: boolean;
 };
 
 /** A server started for one run: where it answers, a key it accepts, and how to stop it. */

@@ -1,11 +1,13 @@
 /**
  * runContract: the contract suite against one server, as a function. The bin
- * (scripts/contract.ts), the gate and tests call it; it prints nothing and never exits.
+ * (scripts/contract.ts), the gate, tests and backend teams testing their app in process
+ * call it; it prints nothing and never exits.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { PreflightError, preflight, type ServerUnderTest } from '../client/preflight.ts';
+import { serveApp } from '../client/bridge.ts';
+import { PreflightError } from '../client/preflight.ts';
 import type { SuiteOptions } from '../harness/options.ts';
 import { coverageTable } from '../report/coverage.ts';
 import { type CaseOutcome, junitXml } from '../report/junit-report.ts';
@@ -13,8 +15,10 @@ import { groupedSummary } from '../report/summary.ts';
 import { DEFAULT_SEED, DEPTH_SETTINGS } from './depth.ts';
 import { type FailureRecord, readRecords } from './run-log.ts';
 import type { ContractOptions, ContractResult, ContractRun } from './run-types.ts';
+import { type OpenServer, openServer } from './target.ts';
 import { runSuite } from './vitest-run.ts';
 
+export type { AppFetch } from '../client/app-fetch.ts';
 export type {
   ContractOptions,
   ContractResult,
@@ -48,7 +52,10 @@ function setUpOutcomes(
   }));
 }
 
-/** Runs the contract suite against `options.server` (or the project's mock) and reports. */
+/**
+ * Runs the contract suite against `options.server` (a URL), `options.fetch` (an app in this
+ * process, reached with no port) or the server `options.startServer` starts, and reports.
+ */
 export async function runContract(options: ContractOptions = {}): Promise<ContractResult> {
   const started = Date.now();
   const none = { tests: 0, passed: 0, failed: 0, skipped: 0 };
@@ -62,20 +69,15 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
     report: '',
     durationMs: Date.now() - started,
   });
-  let server: ServerUnderTest;
-  let stopMock: (() => Promise<void>) | undefined;
+  let server: OpenServer;
   try {
-    if (options.server) server = await preflight(options.server, options.readOnly);
-    else if (options.startServer) {
-      const started = await options.startServer();
-      stopMock = started.close;
-      server = started;
-    } else return couldNotTest('no server to test: give server (its base URL and a key)');
+    server = await openServer(options);
   } catch (error) {
     if (error instanceof PreflightError) return couldNotTest(error.message);
     return couldNotTest(`could not start the server to test: ${(error as Error).message}`);
   }
   const logDir = await mkdtemp(join(tmpdir(), 'petstore-contract-'));
+  let stopServing: (() => void) | undefined;
   try {
     const depth = options.depth ?? 'default';
     const settings = DEPTH_SETTINGS[depth];
@@ -87,7 +89,8 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
       runs: options.runs ?? settings.runs,
       seed: options.seed ?? DEFAULT_SEED,
       runId: newRunId(),
-      localMock: stopMock !== undefined,
+      localMock: server.close !== undefined,
+      inProcess: server.app !== undefined,
     };
     options.onStart?.(run);
     const suite: SuiteOptions = {
@@ -103,8 +106,10 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
       generatedNames: settings.generatedNames,
       runId: run.runId,
       logDir,
+      bridge: server.app ? `petstore-contract-${run.runId}` : undefined,
     };
     const junitFile = options.junitFile && resolve(options.junitFile);
+    if (server.app && suite.bridge) stopServing = serveApp(suite.bridge, server.app);
     const outcome = await runSuite(suite, options.echo);
     const failures = await readRecords(logDir, 'failures');
     const rules = await readRecords(logDir, 'rules');
@@ -134,7 +139,8 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
       durationMs: Date.now() - started,
     };
   } finally {
+    stopServing?.();
     await rm(logDir, { recursive: true, force: true });
-    await stopMock?.();
+    await server.close?.();
   }
 }
