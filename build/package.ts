@@ -42,11 +42,17 @@ const RUNTIME_FILES: Record<PackageName, string[]> = {
 
 const shipped = (source: string) => !/\.test\.ts$/.test(source);
 
-async function copyRuntimeFiles(name: PackageName): Promise<void> {
-  const { mirror } = layout(name);
-  for (const path of RUNTIME_FILES[name]) {
-    await mkdir(dirname(join(mirror, path)), { recursive: true });
-    await cp(join(ROOT, path), join(mirror, path), { recursive: true, filter: shipped });
+/** Files a package ships for its users to read by path (generators read the spec's YAML). */
+const USER_FILES: Record<PackageName, string[]> = {
+  'petstore-mock': ['spec/openapi.yaml', 'spec/openapi.interface.yaml'],
+  'petstore-contract': [],
+  'petstore-gate': [],
+};
+
+async function copyFiles(paths: readonly string[], into: string): Promise<void> {
+  for (const path of paths) {
+    await mkdir(dirname(join(into, path)), { recursive: true });
+    await cp(join(ROOT, path), join(into, path), { recursive: true, filter: shipped });
   }
 }
 
@@ -150,11 +156,13 @@ const BUILDS: Record<PackageName, () => Promise<unknown>> = {
 
 /** Builds one package's dist/ afresh; a failed build leaves no dist/ to pack. */
 export async function buildPackage(name: PackageName): Promise<void> {
-  const { dist } = layout(name);
-  await rm(dist, { recursive: true, force: true });
+  const { dist, mirror } = layout(name);
+  const spec = join(ROOT, 'packages', name, 'spec');
+  await Promise.all([dist, spec].map((dir) => rm(dir, { recursive: true, force: true })));
   await mkdir(dist, { recursive: true });
   try {
-    await copyRuntimeFiles(name);
+    await copyFiles(RUNTIME_FILES[name], mirror);
+    await copyFiles(USER_FILES[name], join(ROOT, 'packages', name));
     await BUILDS[name]();
   } catch (error) {
     await rm(dist, { recursive: true, force: true });

@@ -78,7 +78,7 @@ it('falls back to the environment when the flag is absent, and not when it is em
 it('resolves paths against where npm run was typed for our own script, else the working folder', () => {
   const typedIn = '/home/dev/project/sub';
   const ours = {
-    npm_package_name: 'petstore-mock-contract',
+    npm_package_name: 'petstore-workspace',
     npm_lifecycle_event: 'mock',
     INIT_CWD: typedIn,
   };
@@ -95,7 +95,7 @@ it('makes the folders of an output file now, and refuses one it could not write'
   const dir = mkdtempSync(join(tmpdir(), 'cli-out-'));
   try {
     const typed = {
-      npm_package_name: 'petstore-mock-contract',
+      npm_package_name: 'petstore-workspace',
       npm_lifecycle_event: 'contract',
       INIT_CWD: dir,
     };

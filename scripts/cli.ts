@@ -132,14 +132,14 @@ export function orEnv(
 }
 
 /**
- * The directory a command was typed in. npm runs this package's own scripts (`npm run mock`)
+ * The directory a command was typed in. npm runs this repository's own scripts (`npm run mock`)
  * from the package's root and records where it was typed in INIT_CWD; a bin run directly or
  * through npx already runs there. A consumer's own script keeps its folder: paths written
  * in its package.json are relative to it.
  */
 export function commandDir(npmScript: string, env: NodeJS.ProcessEnv = process.env): string {
   const ownScript =
-    env.npm_package_name === 'petstore-mock-contract' && env.npm_lifecycle_event === npmScript;
+    env.npm_package_name === 'petstore-workspace' && env.npm_lifecycle_event === npmScript;
   return ownScript && env.INIT_CWD ? env.INIT_CWD : process.cwd();
 }
 

@@ -56,7 +56,7 @@ it.for<HowStarted>(['npm run mock', 'npx petstore-mock'])(
     const shipped =
       how === 'npm run mock'
         ? mock
-        : await startShippedMock(how, { project: (await installedPackage()).mockOnly });
+        : await startShippedMock(how, { project: (await installedPackage()).mock });
     const page = await context.newPage();
     const failures: string[] = [];
     page.on('response', (response) => {

@@ -1,34 +1,41 @@
 /**
- * The package as users receive it: `npm pack` (which runs prepack) once per test run, and
- * the tarball installed into empty projects, one a mock-only consumer (the package and msw)
- * and one that also runs the contract suite (vitest and fast-check beside). The first test
- * file to ask does the work; the others wait for it (a lock folder in the run's work dir).
+ * The packages as users receive them: `npm pack --workspaces` (which runs each prepack) once
+ * per test run, and each tarball installed alone into an empty project, as its audience
+ * installs it: petstore-mock beside msw (a frontend), petstore-contract alone (a backend
+ * team), petstore-gate alone (a CI job); plus the frontend's project with its own vitest.
+ * The first test file to ask does the work; the others wait for it (a lock folder in the
+ * run's work dir).
  */
 import { execFile } from 'node:child_process';
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
+import type { PackageName } from '../../build/package.ts';
 import { ROOT, userEnv } from './shipped-mock.ts';
 
-/** What `npm pack --json` reports of the tarball. */
+/** What `npm pack --json` reports of one tarball. */
 export type Packed = {
+  name: string;
   filename: string;
   size: number;
   unpackedSize: number;
   files: { path: string }[];
 };
 
-/** The tarball and the two consumer projects it was installed into. */
+/** The tarballs and the consumer projects they were installed into. */
 export type Installed = {
-  packed: Packed;
-  tarball: string;
-  /** The package and msw only. */
-  mockOnly: string;
-  /** The package, msw, vitest and fast-check. */
-  withContract: string;
+  packed: Record<PackageName, Packed & { tarball: string }>;
+  /** petstore-mock and msw. */
+  mock: string;
+  /** petstore-mock and msw, and the frontend's own vitest. */
+  mockWithVitest: string;
+  /** petstore-contract alone. */
+  contract: string;
+  /** petstore-gate alone. */
+  gate: string;
   /** Seconds the pack and each install took. */
-  seconds: { pack: number; mockOnly: number; withContract: number };
+  seconds: Record<'pack' | 'mock' | 'mockWithVitest' | 'contract' | 'gate', number>;
 };
 
 const run = promisify(execFile);
@@ -45,8 +52,8 @@ export async function npm(cwd: string, args: string[]): Promise<string> {
 
 const INSTALL = ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'];
 
-// The versions this checkout tests with, so the consumers get the same ones.
-const installedVersion = async (name: string) =>
+/** The version of a package this checkout tests with, so the consumers get the same one. */
+export const installedVersion = async (name: string) =>
   (
     JSON.parse(await readFile(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as {
       version: string;
@@ -55,35 +62,53 @@ const installedVersion = async (name: string) =>
 
 const seconds = (since: number) => Math.round((Date.now() - since) / 100) / 10;
 
+/** An empty project in `dir`/`name` with `packages` installed, and the seconds it took. */
+async function project(dir: string, name: string, packages: string[]) {
+  const started = Date.now();
+  const folder = join(dir, name);
+  await mkdir(folder);
+  const manifest = { name: 'consumer', version: '1.0.0', private: true, type: 'module' };
+  await writeFile(join(folder, 'package.json'), JSON.stringify(manifest, null, 2));
+  await npm(folder, [...INSTALL, '-D', ...packages]);
+  return { folder, seconds: seconds(started) };
+}
+
 async function packAndInstall(dir: string): Promise<Installed> {
   let started = Date.now();
-  // prepack's own output comes first on stdout; npm's JSON report is the rest.
-  const output = await npm(ROOT, ['pack', '--json', '--pack-destination', dir]);
-  const [packed] = JSON.parse(output.slice(output.search(/^\[/m))) as Packed[];
-  if (!packed) throw new Error('npm pack reported no tarball');
-  const tarball = join(dir, packed.filename);
+  // Each prepack's own output comes first on stdout; npm's JSON report is the rest.
+  const output = await npm(ROOT, ['pack', '--workspaces', '--json', '--pack-destination', dir]);
+  const reports = JSON.parse(output.slice(output.search(/^\[/m))) as Packed[];
+  const packed = Object.fromEntries(
+    reports.map((report) => [report.name, { ...report, tarball: join(dir, report.filename) }]),
+  ) as Installed['packed'];
+  for (const name of ['petstore-mock', 'petstore-contract', 'petstore-gate'] as const)
+    if (!packed[name]) throw new Error(`npm pack --workspaces made no tarball of ${name}`);
   const pack = seconds(started);
 
-  started = Date.now();
-  const mockOnly = join(dir, 'mock-only');
-  await mkdir(mockOnly);
-  const manifest = { name: 'consumer', version: '1.0.0', private: true, type: 'module' };
-  await writeFile(join(mockOnly, 'package.json'), JSON.stringify(manifest, null, 2));
-  await npm(mockOnly, [...INSTALL, '-D', tarball, `msw@${await installedVersion('msw')}`]);
-  const mockOnlySeconds = seconds(started);
+  const msw = `msw@${await installedVersion('msw')}`;
+  const [mock, contract, gate] = await Promise.all([
+    project(dir, 'mock', [packed['petstore-mock'].tarball, msw]),
+    project(dir, 'contract', [packed['petstore-contract'].tarball]),
+    project(dir, 'gate', [packed['petstore-gate'].tarball]),
+  ]);
 
   started = Date.now();
-  const withContract = join(dir, 'with-contract');
-  await cp(mockOnly, withContract, { recursive: true, verbatimSymlinks: true });
-  const suite = ['vitest', 'fast-check'];
-  const versions = await Promise.all(suite.map(installedVersion));
-  await npm(withContract, [...INSTALL, '-D', ...suite.map((name, i) => `${name}@${versions[i]}`)]);
+  const mockWithVitest = join(dir, 'mock-with-vitest');
+  await cp(mock.folder, mockWithVitest, { recursive: true, verbatimSymlinks: true });
+  await npm(mockWithVitest, [...INSTALL, '-D', `vitest@${await installedVersion('vitest')}`]);
   return {
     packed,
-    tarball,
-    mockOnly,
-    withContract,
-    seconds: { pack, mockOnly: mockOnlySeconds, withContract: seconds(started) },
+    mock: mock.folder,
+    mockWithVitest,
+    contract: contract.folder,
+    gate: gate.folder,
+    seconds: {
+      pack,
+      mock: mock.seconds,
+      mockWithVitest: seconds(started),
+      contract: contract.seconds,
+      gate: gate.seconds,
+    },
   };
 }
 

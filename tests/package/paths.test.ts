@@ -64,7 +64,7 @@ it('resolves --data against the working folder of the checkout bin run from else
 it('resolves --data against the folder npx petstore-mock or the installed bin runs in', {
   timeout: 600_000,
 }, async () => {
-  const project = (await installedPackage()).mockOnly;
+  const project = (await installedPackage()).mock;
   const sub = join(project, 'fixtures');
   await mkdir(sub, { recursive: true });
   const viaNpx = await dataFileLine(

@@ -65,7 +65,7 @@ it.for(CASES)(
       dir,
       `${how.replaceAll(' ', '-')}-${signal}-${target.replaceAll(' ', '-')}.json`,
     );
-    const project = how === 'npx petstore-mock' ? (await installedPackage()).mockOnly : undefined;
+    const project = how === 'npx petstore-mock' ? (await installedPackage()).mock : undefined;
     const mock = await startShippedMock(how, { args: ['--port', '0', '--data', file], project });
     try {
       const group = mock.process.child.pid as number;

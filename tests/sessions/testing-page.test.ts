@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 
 const ROOT = new URL('../../', import.meta.url);
 // The guide shows the package's entry where the checkout's files import the source.
-const PACKAGE_ENTRY = "'petstore-mock-contract/node'";
+const PACKAGE_ENTRY = "'petstore-mock/node'";
 const SOURCE_ENTRY = "'../../mocks/node/index.ts'";
 
 it('shows in docs/testing.md exactly the recipe files the test suites run', () => {

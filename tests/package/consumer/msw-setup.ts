@@ -1,7 +1,7 @@
 // A vitest setup file: every test file of the project talks to the Pet Store handlers,
 // each test starting from the seed data.
 import { setupServer } from 'msw/node';
-import { handlers, resetMockStore } from 'petstore-mock-contract/node';
+import { handlers, resetMockStore } from 'petstore-mock/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
 const server = setupServer(...handlers);

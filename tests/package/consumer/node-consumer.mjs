@@ -2,8 +2,8 @@
 // Store handlers answer through msw's setupServer, then the standalone server the package
 // starts answers over HTTP. It prints what it saw as one JSON line.
 import { setupServer } from 'msw/node';
-import { handlers, resetMockStore, startMockServer } from 'petstore-mock-contract/node';
-import { openapiDocument } from 'petstore-mock-contract/spec';
+import { handlers, resetMockStore, startMockServer } from 'petstore-mock/node';
+import { openapiDocument } from 'petstore-mock/spec';
 
 const auth = { Authorization: 'Bearer petstore-dev-key' };
 

@@ -3,7 +3,7 @@
 // real, not `any`).
 import { setupWorker } from 'msw/browser';
 import { setupServer } from 'msw/node';
-import { handlers as browserHandlers, startWorker } from 'petstore-mock-contract/browser';
+import { handlers as browserHandlers, startWorker } from 'petstore-mock/browser';
 import {
   createNodeHandlers,
   createStore,
@@ -12,8 +12,8 @@ import {
   resetMockStore,
   seedMockStore,
   startMockServer,
-} from 'petstore-mock-contract/node';
-import { documentAtLevel, type Pet, type paths } from 'petstore-mock-contract/spec';
+} from 'petstore-mock/node';
+import { documentAtLevel, type Pet, type paths } from 'petstore-mock/spec';
 
 type PetList = paths['/pets']['get']['responses'][200]['content']['application/json'];
 
