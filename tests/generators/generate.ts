@@ -1,44 +1,68 @@
 /**
- * The three client generators a frontend team reaches for, run through their command
- * lines exactly as docs/typed-client.md tells a user to run them.
+ * The three client generators a frontend team reaches for, run through `npx` exactly as the
+ * README and docs/typed-client.md tell a user to run them.
  */
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { userEnv } from '../package/shipped-mock.ts';
 
 /** A client generator this project checks the spec against. */
 export type Generator = 'hey-api' | 'orval' | 'openapi-typescript';
 
-/** `installed`: run from the project's dev dependencies (`npm i -D`, then `npx bin`), not npx alone. */
-type Command = {
-  package: string;
-  bin: string;
-  args: (input: string) => string[];
-  installed?: boolean;
-};
+/**
+ * A generator's recipe: the arguments of `npx` (always `-y -p` with pinned versions, so the
+ * app's own dependencies stay as they are), given the spec's input; output goes to `src/`.
+ */
+type Command = { package: string; version: string; npx: (input: string) => string[] };
 
-// Each writes `petstore` (a folder, a .ts file or a .d.ts file) beside the code that imports it.
 const COMMANDS: Record<Generator, Command> = {
+  // It loads its `typescript` peer's JS API, which TypeScript 7 (what npx or a new Vite app
+  // would pick) no longer has: TypeScript 6 comes beside it in npx's folder.
   'hey-api': {
     package: '@hey-api/openapi-ts',
-    bin: 'openapi-ts',
-    args: (input) => ['-i', input, '-o', 'petstore', '-c', '@hey-api/client-fetch'],
-    // It loads its `typescript` peer's JS API; npx alone would fetch TypeScript 7, which has none.
-    installed: true,
+    version: '0.95.0',
+    npx: (input) => [
+      '-y',
+      '-p',
+      '@hey-api/openapi-ts@0.95.0',
+      '-p',
+      'typescript@6.0.3',
+      'openapi-ts',
+      '-i',
+      input,
+      '-o',
+      'src/petstore',
+      '-c',
+      '@hey-api/client-fetch',
+    ],
   },
-  // orval's command line has no base URL: it reads its input and base URL from orval.config.ts,
-  // which imports orval (so orval must be installed in the project).
+  // Its command line has no base URL: input and base URL are in orval.config.ts. It brings
+  // @scarf/scarf, whose install script reports installs: --ignore-scripts keeps it quiet.
   orval: {
     package: 'orval',
-    bin: 'orval',
-    args: () => ['--config', 'orval.config.ts'],
-    installed: true,
+    version: '7.13.2',
+    npx: () => [
+      '-y',
+      '--ignore-scripts',
+      '-p',
+      'orval@7.13.2',
+      'orval',
+      '--config',
+      'orval.config.ts',
+    ],
   },
   'openapi-typescript': {
     package: 'openapi-typescript',
-    bin: 'openapi-typescript',
-    args: (input) => [input, '-o', 'petstore.d.ts'],
+    version: '7.13.0',
+    npx: (input) => [
+      '-y',
+      '-p',
+      'openapi-typescript@7.13.0',
+      'openapi-typescript',
+      input,
+      '-o',
+      'src/petstore.d.ts',
+    ],
   },
 };
 
@@ -48,42 +72,21 @@ export const GENERATORS = Object.keys(COMMANDS) as Generator[];
 /** Where docs/typed-client.md generates from: the spec a running mock serves. */
 export const DOCUMENTED_SPEC_URL = 'http://127.0.0.1:4010/openapi.json';
 
-const root = new URL('../../', import.meta.url);
+/** The package and version of a generator, as its recipe pins it. */
+export const pinned = (generator: Generator) => COMMANDS[generator];
 
-/** The arguments that generate a client from `input` (orval: from its orval.config.ts). */
-export const argsFor = (generator: Generator, input: string): string[] =>
-  COMMANDS[generator].args(input);
+/** The command line a user types to run a generator on `input`. */
+export const commandLine = (generator: Generator, input: string): string =>
+  ['npx', ...COMMANDS[generator].npx(input)].join(' ');
 
-/** The version of a generator that is installed, the one the docs name. */
-export function installedVersion(generator: Generator): string {
-  const manifest = new URL(`node_modules/${COMMANDS[generator].package}/package.json`, root);
-  return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
-}
-
-/** The package at the version the docs name, as `npm i -D` or npx takes it. */
-export const packageAtVersion = (generator: Generator): string =>
-  `${COMMANDS[generator].package}@${installedVersion(generator)}`;
-
-/** Whether the docs install the generator in the project before running it. */
-export const runsInstalled = (generator: Generator): boolean =>
-  COMMANDS[generator].installed === true;
-
-/** The command line a user types to run a generator with `args`. */
-export function commandLine(generator: Generator, args: string[]): string {
-  const command = runsInstalled(generator) ? COMMANDS[generator].bin : packageAtVersion(generator);
-  return ['npx', command, ...args].join(' ');
-}
-
-/** Runs a generator with `args` in the folder `cwd`, where it writes its output. */
-export async function generate(generator: Generator, args: string[], cwd: string): Promise<void> {
-  const { bin } = COMMANDS[generator];
-  const executable = fileURLToPath(new URL(`node_modules/.bin/${bin}`, root));
+/** Runs a generator's recipe on `input` in the project folder `cwd`, as a user types it. */
+export async function generate(generator: Generator, input: string, cwd: string): Promise<void> {
+  const args = COMMANDS[generator].npx(input);
   try {
-    await promisify(execFile)(executable, args, { cwd, timeout: 60_000 });
+    await promisify(execFile)('npx', args, { cwd, env: userEnv(), timeout: 240_000 });
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string };
-    const command = [bin, ...args].join(' ');
-    throw new Error(`${command} failed in ${cwd}:\n${stderr ?? ''}${stdout ?? ''}`, {
+    throw new Error(`npx ${args.join(' ')} failed in ${cwd}:\n${stderr ?? ''}${stdout ?? ''}`, {
       cause: error,
     });
   }

@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type MockServer, startMockServer } from '../../mocks/node/server.ts';
@@ -89,6 +92,18 @@ it('type-checks a frontend using each generated client, and every example of the
   });
   expect(diagnostics).toEqual([]);
 }, 60_000);
+
+it('leaves the projects it generated in as they were: no dependency added, no lockfile', async () => {
+  expect(await readFile(join(workspace.dir, 'package.json'), 'utf8')).toBe(
+    '{ "type": "module" }\n',
+  );
+  for (const [generator, level] of CASES) {
+    const project = dirname(workspace.folder(level, generator));
+    expect(existsSync(join(project, 'package.json')), project).toBe(false);
+    expect(existsSync(join(project, 'package-lock.json')), project).toBe(false);
+  }
+  expect(existsSync(join(workspace.dir, 'package-lock.json'))).toBe(false);
+});
 
 it.for(RUNS)('runs docs/typed-client/%s against the mock', async (file) => {
   await expect(import(workspace.example(file))).resolves.toBeDefined();

@@ -1,29 +1,22 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { expect, it } from 'vitest';
-import {
-  argsFor,
-  commandLine,
-  DOCUMENTED_SPEC_URL,
-  GENERATORS,
-  packageAtVersion,
-  runsInstalled,
-} from './generate.ts';
+import { commandLine, DOCUMENTED_SPEC_URL, GENERATORS } from './generate.ts';
 
 const root = new URL('../../', import.meta.url);
 const PAGE = new URL('docs/typed-client.md', root);
 const README = new URL('README.md', root);
 const EXAMPLES = new URL('docs/typed-client/', root);
 
-it('gives the command for each generator at the version the tests run', async () => {
+it('gives each generator as the one npx line the tests run, installing nothing in the app', async () => {
   for (const doc of [PAGE, README]) {
     const page = await readFile(doc, 'utf8');
-    const installs = [...page.matchAll(/^npm i -D (.+)$/gm)].flatMap((m) => m[1]?.split(' '));
-    for (const generator of GENERATORS) {
-      expect(page).toContain(commandLine(generator, argsFor(generator, DOCUMENTED_SPEC_URL)));
-      // One installed in the project is installed at the tested version, hey-api with TS 6.
-      if (runsInstalled(generator)) expect(installs).toContain(packageAtVersion(generator));
-    }
-    expect(installs).toContain('typescript@~6.0');
+    const lines = page.split('\n');
+    for (const generator of GENERATORS)
+      expect(lines, generator).toContain(commandLine(generator, DOCUMENTED_SPEC_URL));
+    // The recipes leave the app's own dependencies (its TypeScript above all) alone.
+    expect(page).not.toMatch(
+      /^npm i(nstall)? .*(openapi-ts|orval|openapi-typescript|typescript@)/m,
+    );
   }
   expect(await readFile(PAGE, 'utf8')).toContain('npx tsx int64-types.ts');
 });

@@ -1,14 +1,15 @@
 /**
  * The temporary folder the generator tests work in, laid out as docs/typed-client.md lays
- * out a frontend: per level of the spec and per generator, the generated `petstore` beside
- * the probe and (strict level) the page's example; and the page's exact-ids recipe.
+ * out a frontend: per level of the spec and per generator a project whose `src/` holds the
+ * generated `petstore` beside the probe and (strict level) the page's example; and the
+ * page's exact-ids recipe.
  */
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Level } from '../../spec/levels.ts';
-import { argsFor, DOCUMENTED_SPEC_URL, GENERATORS, type Generator, generate } from './generate.ts';
+import { DOCUMENTED_SPEC_URL, GENERATORS, type Generator, generate } from './generate.ts';
 import { probeSource } from './probes.ts';
 
 const root = new URL('../../', import.meta.url);
@@ -32,6 +33,7 @@ export const EXAMPLE_FILES: Record<Generator | 'exact-ids', string[]> = {
 /** A prepared workspace: where each output, probe and example is. */
 export type Workspace = {
   dir: string;
+  /** The `src/` folder of a level's and generator's project. */
   folder(level: Level, generator: Generator): string;
   probe(level: Level, generator: Generator): string;
   /** The copy of a file of docs/typed-client/, with its mock origin swapped for the test's. */
@@ -42,13 +44,14 @@ export type Workspace = {
 /** Generates every client into a new temporary folder; `origin` is the test's running mock. */
 export async function createWorkspace(origin: string): Promise<Workspace> {
   const dir = await mkdtemp(join(tmpdir(), 'petstore-generators-'));
-  const folder = (level: Level, generator: Generator) => join(dir, level, generator);
+  const project = (level: Level, generator: Generator) => join(dir, level, generator);
+  const folder = (level: Level, generator: Generator) => join(project(level, generator), 'src');
   const example = (file: string) => {
     const [name] = Object.entries(EXAMPLE_FILES).find(([, files]) => files.includes(file)) ?? [];
     if (!name) throw new Error(`docs/typed-client/${file} is in no folder of EXAMPLE_FILES`);
-    return name === 'exact-ids'
-      ? join(dir, name, file)
-      : join(folder('strict', name as Generator), file);
+    if (name === 'exact-ids') return join(dir, name, file);
+    const at = file.endsWith('.config.ts') ? project : folder;
+    return join(at('strict', name as Generator), file);
   };
   // The page's code talks to the mock on port 4010 and generates from its URL; here the
   // generators read the level's spec file and the code talks to the test's mock.
@@ -67,20 +70,21 @@ export async function createWorkspace(origin: string): Promise<Workspace> {
     await copy(file, `${origin}/openapi.json`, join(dir, 'exact-ids'));
   }
   const levels = Object.entries(SPEC_FILES) as [Level, string][];
+  // Generators in parallel; one generator's levels in turn, so its npx folder is made once.
   await Promise.all(
-    levels.flatMap(([level, input]) =>
-      GENERATORS.map(async (generator) => {
+    GENERATORS.map(async (generator) => {
+      for (const [level, input] of levels) {
         const into = folder(level, generator);
         await mkdir(into, { recursive: true });
         await writeFile(join(into, 'probe.ts'), probeSource(generator));
-        // Every level needs orval's config; the examples run against the strict level only.
-        const files = EXAMPLE_FILES[generator].filter(
-          (file) => level === 'strict' || file.endsWith('.config.ts'),
-        );
-        for (const file of files) await copy(file, input, into);
-        await generate(generator, argsFor(generator, input), into);
-      }),
-    ),
+        // orval's config sits at the project's root; the examples run at the strict level only.
+        for (const file of EXAMPLE_FILES[generator]) {
+          if (file.endsWith('.config.ts')) await copy(file, input, project(level, generator));
+          else if (level === 'strict') await copy(file, input, into);
+        }
+        await generate(generator, input, project(level, generator));
+      }
+    }),
   );
   return {
     dir,
