@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { freePort } from '../../lib/ports.ts';
-import { startMockServer } from '../../mocks/node/server.ts';
-import { startLocalMock } from '../../mocks/testing/local-mock.ts';
+import { startLocalMock, startMockServer } from '../../mocks/testing/local-mock.ts';
 import { listRules, type RuleId } from '../../spec/rules.ts';
 import { runContract } from './run.ts';
 
