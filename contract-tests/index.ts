@@ -5,6 +5,7 @@
 export type { ServerUnderTest } from './client/preflight.ts';
 export { DEFAULT_SEED, DEPTHS, type Depth } from './run/depth.ts';
 export {
+  type AppFetch,
   type ContractOptions,
   type ContractResult,
   type ContractRun,

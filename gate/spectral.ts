@@ -5,16 +5,13 @@
  * no install script.
  */
 import { readFile } from 'node:fs/promises';
-import {
-  Document,
-  type ISpectralDiagnostic,
-  Ruleset,
-  type RulesetDefinition,
-  Spectral,
-} from '@stoplight/spectral-core';
-import * as functions from '@stoplight/spectral-functions';
-import { Yaml } from '@stoplight/spectral-parsers';
-import { oas } from '@stoplight/spectral-rulesets';
+import type { ISpectralDiagnostic, Ruleset, RulesetDefinition } from '@stoplight/spectral-core';
+// Spectral's packages are CommonJS whose exports Node's ES loader cannot list: their default
+// import (module.exports) works in Node, in vitest and in the gate's bundle alike.
+import core from '@stoplight/spectral-core';
+import functions from '@stoplight/spectral-functions';
+import parsers from '@stoplight/spectral-parsers';
+import rulesets from '@stoplight/spectral-rulesets';
 import { parse } from 'yaml';
 import { owasp } from './owasp-ruleset.ts';
 
@@ -25,11 +22,12 @@ export type SpectralFinding = Pick<
 >;
 
 // The rulesets and functions a ruleset file may name, as the command resolves them by name.
+const { Document, Spectral } = core;
 const RULESETS: Record<string, unknown> = {
-  'spectral:oas': oas,
+  'spectral:oas': rulesets.oas,
   '@stoplight/spectral-owasp-ruleset': owasp,
 };
-const FUNCTIONS: Record<string, unknown> = functions;
+const FUNCTIONS: Record<string, unknown> = { ...functions };
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -50,7 +48,7 @@ function resolveNames(value: Json, key?: string): unknown {
 /** Loads a ruleset file; its `overrides` match files relative to its folder, as the command's do. */
 export async function loadRuleset(path: string): Promise<Ruleset> {
   const definition = resolveNames(parse(await readFile(path, 'utf8')) as Json);
-  return new Ruleset(definition as RulesetDefinition, { source: path });
+  return new core.Ruleset(definition as RulesetDefinition, { source: path });
 }
 
 /** Lints each spec file with the ruleset at `rulesetPath`; every finding, in file order. */
@@ -62,7 +60,7 @@ export async function lintSpecs(
   spectral.setRuleset(await loadRuleset(rulesetPath));
   const found: SpectralFinding[] = [];
   for (const file of files) {
-    const document = new Document(await readFile(file, 'utf8'), Yaml, file);
+    const document = new Document(await readFile(file, 'utf8'), parsers.Yaml, file);
     found.push(...(await spectral.run(document)));
   }
   return found;
