@@ -3,10 +3,11 @@
  * when it conforms, or a failure naming the rule of spec/openapi.yaml it breaks (by its
  * stable id), a title, and `Received: … / Expected: …`, the way Schemathesis's checks do.
  */
-import type { RuleId } from '../../spec/rules.ts';
-import type { Exchange } from '../client/http.ts';
 
-export type { RuleId } from '../../spec/rules.ts';
+import type { Exchange } from '../client/http.ts';
+import type { RuleId } from './cited-rules.ts';
+
+export type { RuleId } from './cited-rules.ts';
 
 /** A broken rule: its id, a title, and `Received: …\nExpected: …`. */
 export type Failure = { rule: RuleId; title: string; message: string };

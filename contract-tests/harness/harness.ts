@@ -4,9 +4,9 @@
  * failure with expect.soft and records it (with the rules judged) for the grouped summary.
  */
 import { expect } from 'vitest';
-import { ruleById } from '../../spec/rules.ts';
 import type { Check, Failure, RuleId } from '../checks/check.ts';
 import { isStatusCheck, statusDocumented, statusIn } from '../checks/checks.ts';
+import { citedRule as ruleById } from '../checks/cited-rules.ts';
 import { commonChecks } from '../checks/common-checks.ts';
 import { isExplaining } from '../checks/status-checks.ts';
 import type { Exchange } from '../client/http.ts';
@@ -80,7 +80,7 @@ export function judge(exchange: Exchange, checks: Check[]): Failure[] {
     cite(check.rules);
     if (explained && isStatusCheck(check)) continue;
     const failure = check(exchange);
-    if (!failure) continue;
+    if (!failure || switchedOff.has(failure.rule)) continue;
     failures.push(failure);
     explained ||= isExplaining(check);
   }
@@ -115,8 +115,29 @@ export function verifyAllowing(
   return verifyAll(exchange, [statusIn(allowed, rule, why), ...checks]).length === 0;
 }
 
+/** Rules the profile switches off: judged, never reported. */
+const switchedOff = new Set<string>(options.profile.off ?? []);
+
+/**
+ * Runs checks over what several exchanges showed together (a walk of a list), citing
+ * `exchange` (the last of them) in a failure; the per-response checks, judged when each
+ * exchange came, are not run again.
+ */
+export function verifyTogether(exchange: Exchange, ...checks: Check[]): boolean {
+  const failures: Failure[] = [];
+  for (const check of checks) {
+    cite(check.rules);
+    const failure = check(exchange);
+    if (failure && !switchedOff.has(failure.rule)) failures.push(failure);
+  }
+  return report(exchange, failures).length === 0;
+}
+
 function verifyAll(exchange: Exchange, checks: Check[]): Failure[] {
-  const failures = judge(exchange, checks);
+  return report(exchange, judge(exchange, checks));
+}
+
+function report(exchange: Exchange, failures: Failure[]): Failure[] {
   // In a set-up hook there is no test to fail softly: the records and the StopError report it.
   for (const failure of failures) {
     recordFailure(failure, exchange);

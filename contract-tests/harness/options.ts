@@ -4,6 +4,7 @@
  */
 import { inject } from 'vitest';
 import type { Level } from '../../spec/levels.ts';
+import type { Profile } from '../profile/profile.ts';
 import type { Depth } from '../run/depth.ts';
 
 /** What the suite needs to know about the server under test and the run. */
@@ -11,6 +12,8 @@ export type SuiteOptions = {
   baseUrl: string;
   apiKey: string;
   level: Level;
+  /** The server's declared gap choices (suite/declared.contract.ts checks them). */
+  profile: Profile;
   /** A category the server accepts for valid creations. */
   categoryId: number | bigint;
   readOnly: boolean;

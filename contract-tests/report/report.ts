@@ -4,8 +4,8 @@
  * request (the key never shown), the response, and a curl command that replays it.
  */
 import { stringifyJson } from '../../spec/json.ts';
-import { ruleById } from '../../spec/rules.ts';
 import type { Failure } from '../checks/check.ts';
+import { citedRule as ruleById } from '../checks/cited-rules.ts';
 import type { Exchange } from '../client/http.ts';
 import { curlCommand, shownAuthorization, shownText } from './curl.ts';
 

@@ -3,7 +3,7 @@
  * and place in the spec, how many cases broke it and where, and one representative case
  * with its request, response and a curl command that replays it.
  */
-import { ruleById } from '../../spec/rules.ts';
+import { citedRule as ruleById } from '../checks/cited-rules.ts';
 import type { FailureRecord } from '../run/run-log.ts';
 import type { CaseOutcome } from './junit-report.ts';
 

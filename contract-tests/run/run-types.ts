@@ -1,8 +1,9 @@
 /** The options and results of runContract (run.ts). */
 import type { Level } from '../../spec/levels.ts';
-import type { RuleId } from '../../spec/rules.ts';
+import type { RuleId } from '../checks/cited-rules.ts';
 import type { AppFetch } from '../client/app-fetch.ts';
 import type { ServerUnderTest } from '../client/preflight.ts';
+import type { Profile } from '../profile/profile.ts';
 import type { Depth } from './depth.ts';
 import type { Echo, SuiteCounts } from './vitest-run.ts';
 
@@ -26,6 +27,8 @@ export type ContractOptions = {
   startServer?: () => Promise<StartedServer>;
   /** `interface` (default): the interface's rules (x-rules); `strict`: also the decisions (x-decision). */
   level?: Level;
+  /** The server's gap choices, checked as declared (with `level: 'strict'`, over this project's own). */
+  profile?: Profile;
   /** A category the server accepts for valid creations (default 1). */
   categoryId?: number | bigint;
   /** Sends GET requests only (default false). */
@@ -48,6 +51,8 @@ export type ContractOptions = {
 export type ContractRun = {
   baseUrl: string;
   level: Level;
+  /** The gap choices the run holds the server to (the level's, and the given profile's). */
+  profile: Profile;
   readOnly: boolean;
   depth: Depth;
   /** Generated cases per property. */

@@ -9,6 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { serveApp } from '../client/bridge.ts';
 import { PreflightError } from '../client/preflight.ts';
 import type { SuiteOptions } from '../harness/options.ts';
+import { mergeProfiles, type Profile, STRICT_PROFILE } from '../profile/profile.ts';
 import { coverageTable } from '../report/coverage.ts';
 import { type CaseOutcome, junitXml } from '../report/junit-report.ts';
 import { groupedSummary } from '../report/summary.ts';
@@ -53,6 +54,15 @@ function setUpOutcomes(
 }
 
 /**
+ * The profile a run holds the server to: the level's (empty, or this project's own at strict
+ * level), with the given profile's fields over it.
+ */
+export function runProfile(options: Pick<ContractOptions, 'level' | 'profile'>): Profile {
+  const base = options.level === 'strict' ? STRICT_PROFILE : {};
+  return mergeProfiles(base, options.profile ?? {});
+}
+
+/**
  * Runs the contract suite against `options.server` (a URL), `options.fetch` (an app in this
  * process, reached with no port) or the server `options.startServer` starts, and reports.
  */
@@ -81,9 +91,11 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
   try {
     const depth = options.depth ?? 'default';
     const settings = DEPTH_SETTINGS[depth];
+    const profile = runProfile(options);
     const run: ContractRun = {
       baseUrl: server.baseUrl,
-      level: options.level ?? 'interface',
+      level: profile.decisions ? 'strict' : 'interface',
+      profile,
       readOnly: options.readOnly ?? false,
       depth,
       runs: options.runs ?? settings.runs,
@@ -97,6 +109,7 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
       baseUrl: server.baseUrl,
       apiKey: server.apiKey,
       level: run.level,
+      profile,
       categoryId: options.categoryId ?? 1,
       readOnly: run.readOnly,
       seed: run.seed,

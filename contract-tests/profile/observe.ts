@@ -1,0 +1,79 @@
+/**
+ * A starting profile read off a server with GET requests only: whether a list continues by
+ * Link, its order, how it answers an out-of-range limit, and its error codes. What a GET
+ * cannot show (the default status needs a creation) is left out, for the team to declare.
+ */
+import type { ServerUnderTest } from '../client/preflight.ts';
+import type { Profile } from './profile.ts';
+
+type Item = { id?: unknown; name?: unknown };
+
+const sorted = (values: readonly bigint[], descending = false) =>
+  values.every((v, i) => {
+    const before = values[i - 1];
+    return before === undefined || (descending ? before > v : before < v);
+  });
+
+/** The order a page shows, when it shows one (two animals at least). */
+function orderOf(items: readonly Item[]): Profile['order'] | undefined {
+  if (items.length < 2 || items.some((p) => !/^\d+$/.test(String(p.id)))) return undefined;
+  const ids = items.map((p) => BigInt(String(p.id)));
+  if (sorted(ids)) return 'id-asc';
+  // Descending ids are newest-first too, on a server that assigns them in order.
+  if (sorted(ids, true)) return 'id-desc';
+  const names = items.map((p) => String(p.name));
+  if (names.every((n, i) => i === 0 || (names[i - 1] as string) <= n)) return 'name-asc';
+  return 'any';
+}
+
+/** Observes a server's gap choices (GET requests only) as a profile with notes on each. */
+export async function observeProfile(
+  server: ServerUnderTest,
+  fetcher: typeof fetch = fetch,
+): Promise<{ profile: Profile; notes: string[] }> {
+  const get = async (path: string, key = true) => {
+    const headers: Record<string, string> = key ? { authorization: `Bearer ${server.apiKey}` } : {};
+    const response = await fetcher(`${server.baseUrl}${path}`, { headers });
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, link: response.headers.get('link'), json };
+  };
+  const codeOf = (json: unknown) =>
+    typeof json === 'object' &&
+    json !== null &&
+    typeof (json as Item & { code?: unknown }).code === 'string'
+      ? (json as { code: string }).code
+      : undefined;
+  const profile: Profile = {};
+  const notes: string[] = [];
+  const first = await get('/pets?limit=1');
+  const page = await get('/pets?limit=100');
+  const items = Array.isArray(page.json) ? (page.json as Item[]) : [];
+  if (/rel="?next"?/i.test(first.link ?? '')) profile.pagination = 'link';
+  else if (items.length > 1) profile.pagination = 'none';
+  else notes.push('pagination: not observed (fewer than two animals); none or link');
+  const order = orderOf(items);
+  if (order) profile.order = order;
+  else notes.push('order: not observed (fewer than two animals listed)');
+  const over = await get('/pets?limit=101');
+  if (over.status === 200 && Array.isArray(over.json) && over.json.length <= 100)
+    profile.outOfRangeLimit = 'clamp';
+  else if (over.status >= 400 && over.status < 500) profile.outOfRangeLimit = over.status;
+  const codes: NonNullable<Profile['errorCodes']> = {};
+  const unauthorized = codeOf((await get('/pets', false)).json);
+  if (unauthorized) codes['401'] = unauthorized;
+  const absent = await get(`/pets/${2n ** 63n - 1n}`);
+  if (absent.status === 404 && codeOf(absent.json)) codes['404'] = codeOf(absent.json);
+  const zero = await get('/pets?limit=0');
+  if (zero.status === 400 && codeOf(zero.json)) codes['400'] = codeOf(zero.json);
+  if (Object.keys(codes).length > 0) profile.errorCodes = codes;
+  notes.push(
+    'defaultStatus: not observed (it needs a creation); available, pending, sold or omitted',
+  );
+  return { profile, notes };
+}

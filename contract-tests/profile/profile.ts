@@ -1,0 +1,121 @@
+/**
+ * A profile: how the server under test fills the interface's gaps (pagination, order, the
+ * default status, an out-of-range `limit`, error codes), declared by its team so the suite
+ * can hold it to those choices. The interface level is the empty profile; `--level strict`
+ * is this project's own (STRICT_PROFILE).
+ */
+
+/** How a list continues: `none`, every matching animal in one answer up to `limit`; `link`, RFC 8288 rel="next". */
+export const PAGINATIONS = ['none', 'link'] as const;
+/** The orders a list may declare (`any`: no order promised). */
+export const ORDERS = ['any', 'id-asc', 'id-desc', 'name-asc', 'newest-first'] as const;
+/** What an animal created without `status` is stored with (`omitted`: no status at all). */
+export const DEFAULT_STATUSES = ['available', 'pending', 'sold', 'omitted'] as const;
+/** The statuses whose error code a profile may declare. */
+export const CODED_STATUSES = ['400', '401', '404'] as const;
+
+/** The declared gap choices; every field is optional, and an absent one is not checked. */
+export type Profile = {
+  pagination?: (typeof PAGINATIONS)[number];
+  order?: (typeof ORDERS)[number];
+  defaultStatus?: (typeof DEFAULT_STATUSES)[number];
+  /** `limit` outside 1..100: `clamp`ed into the range, or refused with this 4xx status. */
+  outOfRangeLimit?: 'clamp' | number;
+  /** The `code` of the Error each status carries. */
+  errorCodes?: Partial<Record<(typeof CODED_STATUSES)[number], string>>;
+  /** Also check this project's other decisions (what `--level strict` adds). */
+  decisions?: boolean;
+  /** Rule ids not to judge (a rule the team knowingly breaks, or a check it disputes). */
+  off?: string[];
+};
+
+/** A profile that is not one: the message names the field and what it takes. */
+export class ProfileError extends Error {}
+
+/** This project's own choices, the decisions of spec/openapi.yaml: `--level strict`. */
+export const STRICT_PROFILE: Profile = {
+  pagination: 'link',
+  order: 'id-asc',
+  defaultStatus: 'available',
+  outOfRangeLimit: 400,
+  errorCodes: { '400': 'validation_failed', '401': 'unauthorized', '404': 'not_found' },
+  decisions: true,
+};
+
+const FIELDS = [
+  'pagination',
+  'order',
+  'defaultStatus',
+  'outOfRangeLimit',
+  'errorCodes',
+  'decisions',
+  'off',
+] as const;
+
+const oneOf = <T extends string>(field: string, value: unknown, choices: readonly T[]): T => {
+  if (typeof value === 'string' && (choices as readonly string[]).includes(value))
+    return value as T;
+  throw new ProfileError(
+    `${field} must be one of ${choices.join(', ')}; got ${JSON.stringify(value)}`,
+  );
+};
+
+/** Reads a profile from parsed JSON or YAML, refusing an unknown field or value by name. */
+export function parseProfile(value: unknown): Profile {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new ProfileError(
+      'a profile is an object, e.g. { "pagination": "link", "order": "id-asc" }',
+    );
+  const raw = value as Record<string, unknown>;
+  const unknown = Object.keys(raw).find((key) => !(FIELDS as readonly string[]).includes(key));
+  if (unknown !== undefined)
+    throw new ProfileError(`unknown field ${unknown}; a profile has ${FIELDS.join(', ')}`);
+  const profile: Profile = {};
+  if (raw.pagination !== undefined)
+    profile.pagination = oneOf('pagination', raw.pagination, PAGINATIONS);
+  if (raw.order !== undefined) profile.order = oneOf('order', raw.order, ORDERS);
+  if (raw.defaultStatus !== undefined)
+    profile.defaultStatus = oneOf('defaultStatus', raw.defaultStatus, DEFAULT_STATUSES);
+  if (raw.outOfRangeLimit !== undefined) {
+    const limit = raw.outOfRangeLimit;
+    if (
+      limit !== 'clamp' &&
+      !(Number.isInteger(limit) && Number(limit) >= 400 && Number(limit) < 500)
+    )
+      throw new ProfileError(
+        `outOfRangeLimit must be "clamp" or a 4xx status; got ${JSON.stringify(limit)}`,
+      );
+    profile.outOfRangeLimit = limit as 'clamp' | number;
+  }
+  if (raw.errorCodes !== undefined) profile.errorCodes = parseCodes(raw.errorCodes);
+  if (raw.decisions !== undefined) {
+    if (typeof raw.decisions !== 'boolean')
+      throw new ProfileError('decisions must be true or false');
+    profile.decisions = raw.decisions;
+  }
+  if (raw.off !== undefined) {
+    if (!Array.isArray(raw.off) || raw.off.some((id) => typeof id !== 'string'))
+      throw new ProfileError('off must be a list of rule ids, e.g. ["list-order"]');
+    profile.off = raw.off as string[];
+  }
+  return profile;
+}
+
+function parseCodes(value: unknown): Profile['errorCodes'] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new ProfileError('errorCodes maps a status to its code, e.g. { "404": "not_found" }');
+  const codes: NonNullable<Profile['errorCodes']> = {};
+  for (const [status, code] of Object.entries(value)) {
+    const known = oneOf('a status of errorCodes', status, CODED_STATUSES);
+    if (typeof code !== 'string' || code === '')
+      throw new ProfileError(`errorCodes.${status} must be a code (a non-empty string)`);
+    codes[known] = code;
+  }
+  return codes;
+}
+
+/** The profile `over` adds to `base`: its fields win, `off` lists are joined. */
+export function mergeProfiles(base: Profile, over: Profile): Profile {
+  const off = [...new Set([...(base.off ?? []), ...(over.off ?? [])])];
+  return { ...base, ...over, ...(off.length > 0 ? { off } : {}) };
+}
