@@ -3,7 +3,11 @@
  * repository's `npm run contract` (scripts/contract.ts) can start the mock to test; the
  * installed `petstore-contract` (scripts/petstore-contract.ts) always tests a server by URL.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { observeProfile } from '../contract-tests/profile/observe.ts';
+import { printProfile } from '../contract-tests/profile/print.ts';
+import { type Profile, parseProfile, STRICT_PROFILE } from '../contract-tests/profile/profile.ts';
 import { DEFAULT_SEED, DEPTHS } from '../contract-tests/run/depth.ts';
 import { type ContractResult, runContract, type StartedServer } from '../contract-tests/run/run.ts';
 import { listRules } from '../spec/rules.ts';
@@ -13,6 +17,7 @@ import {
   int64Flag,
   orEnv,
   outputFileFlag,
+  pathFlag,
   runCommand,
   UsageError,
 } from './cli.ts';
@@ -43,6 +48,13 @@ ${USAGE[where]}
                       the same cases, so --seed N replays a run exactly
   --category-id N     a category the server accepts for valid creations (default 1)
   --read-only         send GET requests only (safe for production)
+  --profile FILE      the server's gap choices, JSON or YAML: pagination (none, link), order
+                      (any, id-asc, id-desc, name-asc, newest-first), defaultStatus,
+                      outOfRangeLimit (clamp or a 4xx), errorCodes, decisions, off (rule ids);
+                      each one declared is checked, and with pagination declared every
+                      created animal must be listed once, right after its creation
+  --print-profile     print a profile to start from and exit: read off --base-url with GET
+                      requests only, or without it this project's own choices
   --junit FILE        also write a JUnit XML report to FILE
   --report FILE       also write the grouped failure summary to FILE
   -h, --help          show this text
@@ -69,7 +81,25 @@ const flags = {
   report: { type: 'string' },
   seed: { type: 'string' },
   runs: { type: 'string' },
+  profile: { type: 'string' },
+  'print-profile': { type: 'boolean', default: false },
 } as const;
+
+/** Reads --profile FILE (YAML, which JSON is too); a mistake in it is a usage error naming it. */
+function loadProfile(file: string): Profile {
+  const path = pathFlag(file, 'contract');
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--profile ${file}: ${(error as NodeJS.ErrnoException).code ?? error}`);
+  }
+  try {
+    return parseProfile(parse(text));
+  } catch (error) {
+    throw new UsageError(`--profile ${file}: ${(error as Error).message}`);
+  }
+}
 
 // From the start of the process: what a person waiting for the command sees.
 const elapsed = () => `${process.uptime().toFixed(1)} s`;
@@ -115,6 +145,18 @@ async function contract(
     throw new UsageError('--base-url is required: the URL of the server to test, ending in /v1');
   if (baseUrl && !apiKey)
     throw new UsageError('--api-key (or PETSTORE_API_KEY) is required with --base-url');
+  if (values['print-profile']) {
+    if (!baseUrl) {
+      process.stdout.write(
+        printProfile({ ...STRICT_PROFILE, decisions: false }, "this project's own choices"),
+      );
+      return 0;
+    }
+    const { profile, notes } = await observeProfile({ baseUrl, apiKey: apiKey ?? '' });
+    process.stdout.write(printProfile(profile, `observed at ${baseUrl} with GET requests`, notes));
+    return 0;
+  }
+  const profile = values.profile === undefined ? undefined : loadProfile(values.profile);
   const category = int64Flag('category-id', values['category-id'], 1n);
   const report =
     values.report === undefined ? undefined : outputFileFlag('report', values.report, 'contract');
@@ -124,6 +166,7 @@ async function contract(
     server: baseUrl ? { baseUrl, apiKey: apiKey ?? '' } : undefined,
     startServer,
     level,
+    profile,
     depth,
     categoryId: category <= Number.MAX_SAFE_INTEGER ? Number(category) : category,
     readOnly: values['read-only'],
@@ -137,6 +180,11 @@ async function contract(
         `Contract suite at ${run.level} level against ${run.baseUrl}${run.readOnly ? ' (read-only)' : ''}\n` +
           `Depth ${run.depth} (${run.runs} generated cases per property), seed ${run.seed} (replay with --seed ${run.seed}), pets named ${run.runId}-*\n`,
       );
+      const declared = Object.entries(run.profile).filter(([field]) => field !== 'decisions');
+      if (declared.length > 0)
+        console.log(
+          `Declared choices checked: ${declared.map(([field, value]) => `${field} ${JSON.stringify(value)}`).join(', ')}\n`,
+        );
     },
   });
   if (result.verdict === 'could-not-test') {
