@@ -12,6 +12,15 @@ type Order = NonNullable<Profile['order']>;
 /** A pet of a list as the checks read it: its id as text (exact), its name. */
 export type Listed = { id: string; name: string; status?: unknown };
 
+/** When the run's creations were sent and answered, by id (only these order newest-first). */
+export type Timing = ReadonlyMap<string, { sentAt: number; answeredAt: number }>;
+
+/** Whether `a` was certainly created before `b`: its creation was answered before b's was sent. */
+const olderThan = (a: Listed, b: Listed, timing: Timing) => {
+  const [ta, tb] = [timing.get(a.id), timing.get(b.id)];
+  return ta !== undefined && tb !== undefined && ta.answeredAt < tb.sentAt;
+};
+
 /** What a list body holds, read for the checks (ids exact, as text). */
 export const listed = (items: readonly Pet[]): Listed[] =>
   items.map((pet) => ({ id: String(pet.id), name: String(pet.name), status: pet.status }));
@@ -29,34 +38,34 @@ const ORDER_WORDS: Record<Order, string> = {
 };
 
 /**
- * Whether `a` may come right before `b` in `order`; `rank` gives the creation rank of the
- * run's own pets (newest-first can judge only those).
+ * Whether `a` may come right before `b` in `order`; newest-first judges only the run's pets
+ * whose creations did not overlap.
  */
-function mayPrecede(order: Order, a: Listed, b: Listed, rank: Map<string, number>): boolean {
+function mayPrecede(order: Order, a: Listed, b: Listed, timing: Timing): boolean {
   if (order === 'id-asc') return byId(a.id, b.id) < 0;
   if (order === 'id-desc') return byId(a.id, b.id) > 0;
   // Code-unit order, or a collation's (a database may sort names either way).
   if (order === 'name-asc') return a.name <= b.name || a.name.localeCompare(b.name) <= 0;
-  if (order === 'newest-first') {
-    const [ra, rb] = [rank.get(a.id), rank.get(b.id)];
-    return ra === undefined || rb === undefined || ra > rb;
-  }
+  if (order === 'newest-first') return !olderThan(a, b, timing);
   return true;
 }
 
 /** The items of a walk come in the declared order (for newest-first: the run's own pets). */
-export const inDeclaredOrder = (
-  order: Order,
-  items: readonly Listed[],
-  rank: Map<string, number>,
-) =>
+export const inDeclaredOrder = (order: Order, items: readonly Listed[], timing: Timing) =>
   check('declared-order', () => {
-    const ours = order === 'newest-first' ? items.filter((p) => rank.has(p.id)) : items;
-    const at = ours.findIndex(
-      (p, i) => i > 0 && !mayPrecede(order, ours[i - 1] as Listed, p, rank),
+    const ours = order === 'newest-first' ? items.filter((p) => timing.has(p.id)) : items;
+    // Newest first, an earlier pet of the run listed before a later one is out of order.
+    const at = ours.findIndex((p, i) =>
+      order === 'newest-first'
+        ? ours.slice(0, i).some((before) => olderThan(before, p, timing))
+        : i > 0 && !mayPrecede(order, ours[i - 1] as Listed, p, timing),
     );
     if (at === -1) return undefined;
-    const [before, after] = [ours[at - 1] as Listed, ours[at] as Listed];
+    const after = ours[at] as Listed;
+    const before =
+      order === 'newest-first'
+        ? (ours.slice(0, at).find((p) => olderThan(p, after, timing)) as Listed)
+        : (ours[at - 1] as Listed);
     return {
       title: `List not in the declared order (${order})`,
       received: `${show(before)} listed before ${show(after)}`,
@@ -91,19 +100,22 @@ export const walkHolds = (pet: Listed, items: readonly Listed[], filter: string)
   );
 
 /**
- * Whether a walk that stopped early must still hold `pet`: it must when the declared order
- * puts `pet` before the last animal seen (newest-first: a pet just created always is).
+ * Whether a walk that stopped early must still hold `pet`: when the declared order puts it
+ * before the last animal seen. Newest first: when an animal of the run certainly older than
+ * `pet` was listed, or `pet` is certainly the newest of the run.
  */
 export function mustHold(
   order: Order | undefined,
   pet: Listed,
   items: readonly Listed[],
-  rank: Map<string, number>,
+  timing: Timing,
 ): boolean {
   const last = items.at(-1);
   if (order === undefined || order === 'any' || last === undefined) return false;
-  if (order === 'newest-first') return true;
-  return mayPrecede(order, pet, last, rank);
+  if (order !== 'newest-first') return mayPrecede(order, pet, last, timing);
+  const others = [...timing.keys()].filter((id) => id !== pet.id);
+  const newest = others.every((id) => olderThan({ id, name: '' }, pet, timing));
+  return newest || items.some((listedPet) => olderThan(listedPet, pet, timing));
 }
 
 /** A created pet without `status` came back with the declared default. */

@@ -8,6 +8,7 @@ import { bridgedFetch } from '../client/bridge.ts';
 import { type Client, createClient } from '../client/http.ts';
 import { authShellFor } from '../report/curl.ts';
 import { appendRecord } from '../run/run-log.ts';
+import { noteCreated } from './created.ts';
 import { suiteOptions } from './options.ts';
 
 /** The options of this run, provided by runContract. */
@@ -30,7 +31,11 @@ function guarded(inner: Client): Client {
         (authorization === undefined ? undefined : authShellFor(authorization, options.apiKey));
       // A key of a few characters would match inside host names and paths: those stay as sent.
       const secret = options.apiKey.length >= 6 ? options.apiKey : undefined;
-      return inner.send({ ...request, authShell, secret });
+      const sentAt = performance.now();
+      return inner.send({ ...request, authShell, secret }).then((exchange) => {
+        noteCreated(exchange, sentAt, performance.now());
+        return exchange;
+      });
     },
   };
 }
@@ -39,13 +44,14 @@ function guarded(inner: Client): Client {
 export const client = guarded(
   createClient(
     options.baseUrl,
-    ({ request, response, throttled }) =>
+    ({ request, response, throttled }) => {
       appendRecord(options.logDir, 'exchanges', {
         operation: request.operation,
         method: request.method,
         status: response.status,
         ...(throttled ? { throttled } : {}),
-      }),
+      });
+    },
     options.bridge === undefined ? fetch : bridgedFetch(options.bridge),
   ),
 );

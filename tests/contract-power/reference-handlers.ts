@@ -11,6 +11,7 @@ import {
   readLimit,
   readStatus,
   ServerFault,
+  type StoredPet,
   validateNewPet,
 } from './reference-rules.ts';
 import type { createStore } from './reference-store.ts';
@@ -39,6 +40,16 @@ export function createHandlers({ variant, has, store, out }: Context) {
   // leaves it open); a fault's own status (a 5xx) stays as it is.
   const refusal = variant.parameterErrorStatus ?? 400;
   const refused = (status: number) => (status === 400 ? refusal : status);
+  // A list cache that forgets to expire on writes: each query's answer is kept 30 s.
+  const cache = new Map<string, { at: number; list: StoredPet[] }>();
+  const cached = (key: string, read: () => StoredPet[]) => {
+    if (!has('list-cached-30s')) return read();
+    const hit = cache.get(key);
+    if (hit && Date.now() - hit.at < 30_000) return hit.list;
+    const list = read();
+    cache.set(key, { at: Date.now(), list });
+    return list;
+  };
   const listPets = (res: ServerResponse, url: URL) => {
     const names = [...url.searchParams.keys()];
     const repeated = names.length !== new Set(names).size;
@@ -51,9 +62,21 @@ export function createHandlers({ variant, has, store, out }: Context) {
     if (isRejection(limit)) return error(res, refused(limit.status), limit.message);
     const status = readStatus(url.searchParams.get('status'), has);
     if (isRejection(status)) return error(res, refused(status.status), status.message);
+    const cursor = variant.linkPages ? url.searchParams.get('cursor') : null;
+    const all = cached(url.search, () => store.list(status));
+    const from = cursor === null ? 0 : all.findIndex((p) => String(p.id) === cursor) + 1;
+    if (cursor !== null && from === 0) return error(res, refusal, 'cursor is not a listed id');
     const page = has('list-always-empty')
       ? []
-      : store.list(status).slice(0, Math.min(limit, variant.pageCap ?? limit));
+      : all.slice(from, from + Math.min(limit, variant.pageCap ?? limit));
+    const last = page.at(-1);
+    if (variant.linkPages && last !== undefined && from + page.length < all.length) {
+      const next = new URL(url.href);
+      next.searchParams.set('limit', String(limit));
+      next.searchParams.set('cursor', String(last.id));
+      // A relative reference (RFC 8288 allows it), resolved against the request's URL.
+      res.setHeader('link', `<${next.pathname}${next.search}>; rel="next"`);
+    }
     if (page.length === 0 && status === undefined && has('empty-catalogue-404'))
       return error(res, 404, 'no pets found');
     // A Go server's nil slice: nothing matched, so nothing was appended, and nil is null.

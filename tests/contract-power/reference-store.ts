@@ -63,7 +63,15 @@ export function createStore(variant: Variant, has: (f: Fault) => boolean) {
     /** The pets of a status (all without one), in id order or newest first. */
     list(status: string | undefined): StoredPet[] {
       const source = status !== undefined && has('status-filter-snapshot') ? snapshot : pets;
-      const list = [...source.values()].filter((p) => status === undefined || p.status === status);
+      let list = [...source.values()].filter((p) => status === undefined || p.status === status);
+      if (has('list-hides-some')) list = list.filter((p) => p.id % 10n !== 3n);
+      if (has('list-merges-equal-animals')) {
+        const seen = new Set<string>();
+        list = list.filter(
+          (p) => seen.size < seen.add(`${p.name}|${p.categoryId}|${p.status}`).size,
+        );
+      }
+      if (has('ids-sorted-as-text')) list.sort((a, b) => (String(a.id) < String(b.id) ? -1 : 1));
       return variant.newestFirst ? list.reverse() : list;
     },
   };

@@ -41,6 +41,8 @@ export type Variant = {
   parameterErrorStatus?: number;
   /** Answer 429 (Retry-After: 0) to requests beyond this many within 100 ms. */
   throttleBurst?: number;
+  /** Continue a list by RFC 8288 Link rel="next" with a cursor (the last id listed). */
+  linkPages?: boolean;
 };
 
 /** The conforming variants, by name, with the extra CLI arguments each needs. */

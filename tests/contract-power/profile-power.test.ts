@@ -1,0 +1,114 @@
+/**
+ * What a declared profile adds, through the real CLI with --profile: list faults on a
+ * server that already holds many animals (invisible to the interface alone, which never
+ * knows a list answer is complete) are caught once pagination and order are declared, and
+ * every conforming reference server passes with the profile that describes it.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Profile } from '../../contract-tests/profile/profile.ts';
+import { type Fault, LIST_FAULTS } from './faults.ts';
+import { REFERENCE_KEY, startReferenceServer } from './reference-server.ts';
+import { inPool, runContractCli } from './run-cli.ts';
+import type { Variant } from './variants.ts';
+
+type Case = { name: string; expected: 0 | 1; variant: Variant; profile: Profile; fault?: Fault };
+
+// Two ways a populated server may list: Link pages in id order, or one answer newest first.
+const POPULATED: { name: string; variant: Variant; profile: Profile }[] = [
+  {
+    name: 'link pages, id-asc',
+    variant: { preload: 150, linkPages: true },
+    profile: { pagination: 'link', order: 'id-asc' },
+  },
+  {
+    name: 'one answer, newest-first',
+    variant: { preload: 150, newestFirst: true },
+    profile: { pagination: 'none', order: 'newest-first' },
+  },
+];
+
+const REFERENCE_CODES = { '400': 'validation_failed', '401': 'unauthorized', '404': 'not_found' };
+
+const cases: Case[] = [
+  ...POPULATED.flatMap((server) =>
+    (Object.keys(LIST_FAULTS) as Fault[])
+      // Text order and id order agree on a newest-first server's first page only by luck.
+      .filter((fault) => !(fault === 'ids-sorted-as-text' && server.profile.order !== 'id-asc'))
+      .map((fault): Case => ({ ...server, name: `${fault} (${server.name})`, expected: 1, fault })),
+  ),
+  ...POPULATED.map((server): Case => ({ ...server, expected: 0 })),
+  {
+    name: 'baseline, every choice declared',
+    expected: 0,
+    variant: {},
+    profile: {
+      pagination: 'none',
+      order: 'id-asc',
+      defaultStatus: 'available',
+      outOfRangeLimit: 400,
+      errorCodes: REFERENCE_CODES,
+    },
+  },
+  {
+    name: 'clamped limits, status omitted, upper-case codes',
+    expected: 0,
+    variant: { clampLimit: true, defaultStatus: null, codeStyle: 'upper' },
+    profile: {
+      outOfRangeLimit: 'clamp',
+      defaultStatus: 'omitted',
+      errorCodes: { '401': 'UNAUTHORIZED', '404': 'NOT-FOUND' },
+    },
+  },
+  {
+    name: 'limit refused with 422',
+    expected: 0,
+    variant: { parameterErrorStatus: 422 },
+    profile: { outOfRangeLimit: 422 },
+  },
+  // A profile that misdescribes a conforming server fails it: the choices are really checked.
+  {
+    name: 'declared newest-first, lists oldest first',
+    expected: 1,
+    variant: { preload: 20 },
+    profile: { pagination: 'none', order: 'newest-first' },
+  },
+  {
+    name: 'declared 400 for limit=0, answers 422',
+    expected: 1,
+    variant: { parameterErrorStatus: 422 },
+    profile: { outOfRangeLimit: 400 },
+  },
+];
+
+const results = new Map<string, { code: number | null; output: string }>();
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'profile-power-'));
+  await inPool(cases, 2, async (c, i = cases.indexOf(c)) => {
+    const server = await startReferenceServer({ fault: c.fault, variant: c.variant });
+    try {
+      const file = join(dir, `profile-${i}.json`);
+      await writeFile(file, JSON.stringify(c.profile));
+      const args = ['--base-url', server.baseUrl, '--api-key', REFERENCE_KEY, '--profile', file];
+      results.set(c.name, await runContractCli([...args, '--seed', '42', '--depth', 'quick']));
+    } finally {
+      await server.close();
+    }
+  });
+}, 900_000);
+
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+for (const c of cases) {
+  it(`${c.expected === 1 ? 'fails' : 'passes'} ${c.name} with its profile`, () => {
+    const result = results.get(c.name);
+    const tail = result?.output.split('\n').slice(-60).join('\n');
+    expect(result?.code, tail).toBe(c.expected);
+    if (c.fault)
+      expect(result?.output, tail).toMatch(/^\d+\. (declared-[a-z-]+|status-filter) \(/m);
+  });
+}
