@@ -12,9 +12,16 @@ import type { Profile } from '../../contract-tests/profile/profile.ts';
 import { type Fault, LIST_FAULTS } from './faults.ts';
 import { REFERENCE_KEY, startReferenceServer } from './reference-server.ts';
 import { inPool, runContractCli } from './run-cli.ts';
-import type { Variant } from './variants.ts';
+import { CONFORMING, profileOf, type Variant } from './variants.ts';
 
-type Case = { name: string; expected: 0 | 1; variant: Variant; profile: Profile; fault?: Fault };
+type Case = {
+  name: string;
+  expected: 0 | 1;
+  variant: Variant;
+  profile: Profile;
+  fault?: Fault;
+  args?: string[];
+};
 
 // Two ways a populated server may list: Link pages in id order, or one answer newest first.
 const POPULATED: { name: string; variant: Variant; profile: Profile }[] = [
@@ -30,8 +37,6 @@ const POPULATED: { name: string; variant: Variant; profile: Profile }[] = [
   },
 ];
 
-const REFERENCE_CODES = { '400': 'validation_failed', '401': 'unauthorized', '404': 'not_found' };
-
 const cases: Case[] = [
   ...POPULATED.flatMap((server) =>
     (Object.keys(LIST_FAULTS) as Fault[])
@@ -40,34 +45,16 @@ const cases: Case[] = [
       .map((fault): Case => ({ ...server, name: `${fault} (${server.name})`, expected: 1, fault })),
   ),
   ...POPULATED.map((server): Case => ({ ...server, expected: 0 })),
-  {
-    name: 'baseline, every choice declared',
-    expected: 0,
-    variant: {},
-    profile: {
-      pagination: 'none',
-      order: 'id-asc',
-      defaultStatus: 'available',
-      outOfRangeLimit: 400,
-      errorCodes: REFERENCE_CODES,
-    },
-  },
-  {
-    name: 'clamped limits, status omitted, upper-case codes',
-    expected: 0,
-    variant: { clampLimit: true, defaultStatus: null, codeStyle: 'upper' },
-    profile: {
-      outOfRangeLimit: 'clamp',
-      defaultStatus: 'omitted',
-      errorCodes: { '401': 'UNAUTHORIZED', '404': 'NOT-FOUND' },
-    },
-  },
-  {
-    name: 'limit refused with 422',
-    expected: 0,
-    variant: { parameterErrorStatus: 422 },
-    profile: { outOfRangeLimit: 422 },
-  },
+  // Every conforming variant, with the profile that describes it.
+  ...Object.entries(CONFORMING).map(
+    ([name, { variant, args }]): Case => ({
+      name: `${name} (its own profile)`,
+      expected: 0,
+      variant,
+      profile: profileOf(variant),
+      args,
+    }),
+  ),
   // A profile that misdescribes a conforming server fails it: the choices are really checked.
   {
     name: 'declared newest-first, lists oldest first',
@@ -94,7 +81,8 @@ beforeAll(async () => {
       const file = join(dir, `profile-${i}.json`);
       await writeFile(file, JSON.stringify(c.profile));
       const args = ['--base-url', server.baseUrl, '--api-key', REFERENCE_KEY, '--profile', file];
-      results.set(c.name, await runContractCli([...args, '--seed', '42', '--depth', 'quick']));
+      const run = [...args, '--seed', '42', '--depth', 'quick', ...(c.args ?? [])];
+      results.set(c.name, await runContractCli(run));
     } finally {
       await server.close();
     }

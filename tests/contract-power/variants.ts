@@ -1,3 +1,5 @@
+import type { Profile } from '../../contract-tests/profile/profile.ts';
+
 /**
  * The unusual but conforming ways the reference server can fill the interface's gaps
  * (its faults are in faults.ts).
@@ -79,3 +81,29 @@ export const CONFORMING: Record<string, { variant: Variant; args?: string[] }> =
     },
   },
 };
+
+const REFERENCE_CODES = { '400': 'validation_failed', '401': 'unauthorized', '404': 'not_found' };
+
+/**
+ * The profile that describes a variant: each gap choice it makes, as its team would declare
+ * it (a capped page declares no pagination: it is neither one answer nor Link pages).
+ */
+export function profileOf(variant: Variant): Profile {
+  const codes = Object.fromEntries(
+    Object.entries(REFERENCE_CODES).map(([status, code]) => [
+      status,
+      variant.codeStyle === 'upper' ? code.toUpperCase().replaceAll('_', '-') : code,
+    ]),
+  );
+  const pagination = variant.linkPages ? 'link' : variant.pageCap ? undefined : 'none';
+  return {
+    ...(pagination ? { pagination } : {}),
+    order: variant.newestFirst ? 'newest-first' : 'id-asc',
+    defaultStatus:
+      variant.defaultStatus === null
+        ? 'omitted'
+        : ((variant.defaultStatus ?? 'available') as NonNullable<Profile['defaultStatus']>),
+    outOfRangeLimit: variant.clampLimit ? 'clamp' : (variant.parameterErrorStatus ?? 400),
+    errorCodes: codes,
+  };
+}
