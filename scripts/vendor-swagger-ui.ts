@@ -41,8 +41,8 @@ runCommand(
         cwd: dir,
       });
       const [packed] = JSON.parse(stdout) as { filename: string }[];
-    if (!packed) throw new Error(`npm pack swagger-ui-dist@${version} packed nothing`);
-    const { filename } = packed;
+      if (!packed) throw new Error(`npm pack swagger-ui-dist@${version} packed nothing`);
+      const { filename } = packed;
       await run('tar', ['-xzf', filename], { cwd: dir });
       for (const file of FILES) await cp(join(dir, 'package', file), join(FOLDER, file));
       // Browsers with developer tools open would ask for a source map the mock does not serve.

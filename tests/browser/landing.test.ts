@@ -64,7 +64,8 @@ it.for<HowStarted>(['npm run mock', 'npx petstore-mock'])(
     });
     // A request the next navigation cancels (the favicon, often) is fetched again below.
     page.on('requestfailed', (request) => {
-      if (request.failure()?.errorText !== 'net::ERR_ABORTED') failures.push(`failed ${request.url()}`);
+      if (request.failure()?.errorText !== 'net::ERR_ABORTED')
+        failures.push(`failed ${request.url()}`);
     });
     try {
       await page.goto(`${shipped.origin}/`);

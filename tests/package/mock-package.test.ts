@@ -4,7 +4,7 @@
  * ./node, ./browser and ./spec, esbuild bundles ./browser for the browser, the team's own
  * vitest uses the handlers, and the installed bin runs.
  */
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { beforeAll, expect, it } from 'vitest';
