@@ -32,6 +32,15 @@ function whereTextsDiffer(received: unknown, sent: unknown): string {
   return ` (${chars.length} characters, ${want.length} sent; they differ from character ${index + 1})`;
 }
 
+/** The JSON type of a value, as a reader says it: `a string ("12")`, `null`, `an object`. */
+function jsonKind(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return `a string (${show(value, 40)})`;
+  if (typeof value === 'boolean') return `a boolean (${value})`;
+  return typeof value === 'object' ? 'an object' : typeof value;
+}
+
 /** The created pet carries an integer id and the sent fields unchanged. */
 export const createdEchoes = (sent: Record<string, unknown>): Check =>
   check(['created-echoes', 'id-assigned'], ({ response }) => {
@@ -43,7 +52,10 @@ export const createdEchoes = (sent: Record<string, unknown>): Check =>
     if (typeof body.id !== 'number' && typeof body.id !== 'bigint')
       return {
         rule: 'id-assigned',
-        title: 'Created pet has no id',
+        // Says what was seen: no id at all, or one of another JSON type.
+        title: !('id' in body)
+          ? 'Created pet has no id'
+          : `Created pet's id is ${jsonKind(body.id)}, not an integer`,
         received: show(body),
         expected: 'an integer id assigned by the server',
       };

@@ -1,75 +1,173 @@
 /**
- * The one grouped summary at the end of a run that failed: per rule broken, its id, words
- * and place in the spec, how many cases broke it and where, and one representative case
- * with its request, response and a curl command that replays it.
+ * The findings of a run that failed, one per cause, and the summary that prints them.
+ *
+ * A finding is one rule broken: every failing case of that rule collapses into it, with a
+ * count, what was seen (the labels, most frequent first) and the simplest case (the shortest
+ * request and response) with a curl command that replays it. A rule that never fails first
+ * in a check, only after another rule failed in the same check, is not a cause of its own:
+ * it is folded under the finding it followed most often.
  */
-import { citedRule as ruleById } from '../checks/cited-rules.ts';
+import { type CitedRule, citedRule as ruleById } from '../checks/cited-rules.ts';
 import type { FailureRecord } from '../run/run-log.ts';
 import type { CaseOutcome } from './junit-report.ts';
 
 const MAX_LISTED = 5;
 
-/** `name (n)` for the most frequent values, most frequent first, at most MAX_LISTED. */
-function tally(values: readonly string[]): string[] {
+/** A rule broken, and what the run saw of it. */
+export type Finding = {
+  rule: CitedRule['id'];
+  level: CitedRule['level'];
+  text: string;
+  /** Where the spec states the rule, as `spec/openapi.yaml#/…`. */
+  spec: string;
+  /** How many failing cases, and in which checks (test names, most cases first). */
+  cases: number;
+  checks: { name: string; cases: number }[];
+  /** What was seen: the failures' labels, most frequent first. */
+  seen: { label: string; cases: number }[];
+  /** The simplest failing case. */
+  example: FailureRecord;
+  /** Rules that failed only after this one did, in the same checks. */
+  followedBy: Finding[];
+};
+
+/** Values with how often each occurs, most frequent first. */
+function counted(values: readonly string[]): { value: string; count: number }[] {
   const counts = new Map<string, number>();
   for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-  const sorted = [...counts].sort((a, b) => b[1] - a[1]);
-  const shown = sorted.slice(0, MAX_LISTED).map(([v, n]) => (n > 1 ? `${v} (${n})` : v));
-  return sorted.length > MAX_LISTED
-    ? [...shown, `… and ${sorted.length - MAX_LISTED} more`]
-    : shown;
+  return [...counts].sort((a, b) => b[1] - a[1]).map(([value, count]) => ({ value, count }));
 }
 
-const indent = (lines: readonly string[], by: string) => lines.map((line) => `${by}${line}`);
+/** How long a case is to read: its request and response lines. */
+const size = (record: FailureRecord) =>
+  [...record.request, ...record.response].reduce((sum, line) => sum + line.length, 0);
 
-/** The section of one broken rule. */
-function ruleSection(n: number, records: readonly FailureRecord[]): string[] {
-  const [first] = records;
-  if (!first) return [];
-  const rule = ruleById(first.rule);
-  const tests = new Set(records.map((r) => r.test));
-  return [
-    `${n}. ${rule.id} (${rule.level === 'interface' ? 'interface rule' : 'decision, strict level'}): ${rule.text}`,
-    `   Spec: spec/openapi.yaml${rule.pointer}`,
-    `   ${records.length} failing case${records.length === 1 ? '' : 's'} in ${tests.size} check${tests.size === 1 ? '' : 's'}:`,
-    ...indent(tally(records.map((r) => r.test)), '     - '),
-    `   What broke: ${tally(records.map((r) => r.title)).join('; ')}`,
-    `   First case, in "${first.test}":`,
-    ...indent(first.message.split('\n'), '     '),
-    '     Request:',
-    ...indent(first.request, '       '),
-    '     Response:',
-    ...indent(first.response, '       '),
-    ...(first.note ? [`     Note: ${first.note}`] : []),
-    '     Reproduce (export PETSTORE_API_KEY first):',
-    `       ${first.curl}`,
-  ];
+function finding(records: readonly FailureRecord[], followedBy: Finding[]): Finding {
+  const rule = ruleById((records[0] as FailureRecord).rule);
+  const simplest = records.reduce((best, r) => (size(r) < size(best) ? r : best));
+  return {
+    rule: rule.id,
+    level: rule.level,
+    text: rule.text,
+    spec: `spec/openapi.yaml${rule.pointer}`,
+    cases: records.length,
+    checks: counted(records.map((r) => r.test)).map(({ value, count }) => ({
+      name: value,
+      cases: count,
+    })),
+    seen: counted(records.map((r) => r.title)).map(({ value, count }) => ({
+      label: value,
+      cases: count,
+    })),
+    example: simplest,
+    followedBy,
+  };
 }
 
 /**
- * The grouped summary of a failed run: the rules broken, most cases first, then failed
- * tests that recorded no rule (an unexpected error in the suite).
+ * The findings of a run, most cases first. `records` are in the order the checks failed,
+ * which tells, within one check, which rule failed first.
+ */
+export function findings(records: readonly FailureRecord[]): Finding[] {
+  const byRule = new Map<string, FailureRecord[]>();
+  // For each rule: the rules that failed before it in the same check, when it never failed first.
+  const firstInCheck = new Map<string, string>();
+  const leads = new Set<string>();
+  const after = new Map<string, string[]>();
+  for (const record of records) {
+    byRule.set(record.rule, [...(byRule.get(record.rule) ?? []), record]);
+    const first = firstInCheck.get(record.test);
+    if (first === undefined) firstInCheck.set(record.test, record.rule);
+    if (first === undefined || first === record.rule) leads.add(record.rule);
+    else after.set(record.rule, [...(after.get(record.rule) ?? []), first]);
+  }
+  // A rule that never led is folded under the rule it most often followed (itself a cause).
+  const under = new Map<string, string[]>();
+  for (const rule of byRule.keys()) {
+    if (leads.has(rule)) continue;
+    const cause = counted(after.get(rule) ?? []).find(({ value }) => leads.has(value))?.value;
+    if (cause) under.set(cause, [...(under.get(cause) ?? []), rule]);
+    else leads.add(rule);
+  }
+  const folded = (rule: string) =>
+    (under.get(rule) ?? []).map((r) => finding(byRule.get(r) ?? [], []));
+  return [...leads]
+    .map((rule) => finding(byRule.get(rule) ?? [], folded(rule)))
+    .sort((a, b) => b.cases - a.cases);
+}
+
+/** `name (n)` for the most frequent, at most MAX_LISTED, then how many more. */
+function listed(items: readonly { name: string; cases: number }[]): string[] {
+  const shown = items
+    .slice(0, MAX_LISTED)
+    .map((i) => (i.cases > 1 ? `${i.name} (${i.cases})` : i.name));
+  return items.length > MAX_LISTED ? [...shown, `… and ${items.length - MAX_LISTED} more`] : shown;
+}
+
+const indent = (lines: readonly string[], by: string) => lines.map((line) => `${by}${line}`);
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const LEVEL_NAMES = {
+  interface: 'interface rule',
+  strict: 'decision, strict level',
+  declared: 'declared choice',
+} as const;
+const levelName = (f: Finding) => LEVEL_NAMES[f.level];
+const seenText = (f: Finding) =>
+  listed(f.seen.map((s) => ({ name: s.label, cases: s.cases }))).join('; ');
+
+/** The section of one finding. */
+function section(n: number, f: Finding): string[] {
+  const { example } = f;
+  return [
+    `${n}. ${f.rule} (${levelName(f)}): ${f.text}`,
+    `   Spec: ${f.spec}`,
+    `   Seen: ${seenText(f)}`,
+    `   ${plural(f.cases, 'failing case')} in ${plural(f.checks.length, 'check')}:`,
+    ...indent(listed(f.checks), '     - '),
+    ...f.followedBy.flatMap((g) => [
+      `   Then, in the same checks, after it (likely a consequence): ${g.rule} (${levelName(g)}), ${plural(g.cases, 'case')}: ${seenText(g)}`,
+    ]),
+    `   Simplest case, in "${example.test}":`,
+    ...indent(example.message.split('\n'), '     '),
+    '     Request:',
+    ...indent(example.request, '       '),
+    '     Response:',
+    ...indent(example.response, '       '),
+    ...(example.note ? [`     Note: ${example.note}`] : []),
+    '     Reproduce (export PETSTORE_API_KEY first):',
+    `       ${example.curl}`,
+  ];
+}
+
+/** The failed checks that recorded no rule (an unexpected error in the suite). */
+export function unexplained(
+  records: readonly FailureRecord[],
+  outcomes: readonly CaseOutcome[],
+): CaseOutcome[] {
+  const recorded = new Set(records.map((r) => r.test));
+  return outcomes.filter(
+    (c) =>
+      c.state === 'failed' && !recorded.has(c.name.replaceAll(' > ', ' ')) && !recorded.has(c.name),
+  );
+}
+
+/**
+ * The grouped summary of a failed run: one finding per cause, most cases first, then failed
+ * checks that recorded no rule.
  */
 export function groupedSummary(
   records: readonly FailureRecord[],
   outcomes: readonly CaseOutcome[],
 ): string {
-  const byRule = new Map<string, FailureRecord[]>();
-  for (const record of records)
-    byRule.set(record.rule, [...(byRule.get(record.rule) ?? []), record]);
-  const groups = [...byRule.values()].sort((a, b) => b.length - a.length);
-  const recorded = new Set(records.map((r) => r.test));
-  const unexplained = outcomes.filter(
-    (c) =>
-      c.state === 'failed' && !recorded.has(c.name.replaceAll(' > ', ' ')) && !recorded.has(c.name),
-  );
+  const found = findings(records);
   const lines = [
-    `${groups.length} rule${groups.length === 1 ? '' : 's'} broken, ${records.length} failing case${records.length === 1 ? '' : 's'}:`,
+    `${plural(found.length, 'finding')} (one per rule broken), from ${plural(records.length, 'failing case')}:`,
   ];
-  for (const [i, group] of groups.entries()) lines.push('', ...ruleSection(i + 1, group));
-  if (unexplained.length > 0) {
-    lines.push('', `${unexplained.length} check(s) failed without naming a rule:`);
-    for (const c of unexplained.slice(0, 10))
+  for (const [i, f] of found.entries()) lines.push('', ...section(i + 1, f));
+  const other = unexplained(records, outcomes);
+  if (other.length > 0) {
+    lines.push('', `${other.length} check(s) failed without naming a rule:`);
+    for (const c of other.slice(0, 10))
       lines.push(`  - ${c.name}: ${(c.failure ?? '').split('\n')[0]}`);
   }
   return lines.join('\n');
