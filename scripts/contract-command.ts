@@ -8,6 +8,7 @@ import { parse } from 'yaml';
 import { observeProfile } from '../contract-tests/profile/observe.ts';
 import { printProfile } from '../contract-tests/profile/print.ts';
 import { type Profile, parseProfile, STRICT_PROFILE } from '../contract-tests/profile/profile.ts';
+import { jsonResultText } from '../contract-tests/report/json-report.ts';
 import { DEFAULT_SEED, DEPTHS } from '../contract-tests/run/depth.ts';
 import { type ContractResult, runContract, type StartedServer } from '../contract-tests/run/run.ts';
 import { listRules } from '../spec/rules.ts';
@@ -48,6 +49,9 @@ ${USAGE[where]}
                       the same cases, so --seed N replays a run exactly
   --category-id N     a category the server accepts for valid creations (default 1)
   --read-only         send GET requests only (safe for production)
+  --max-creates N     send at most N requests that may store an animal (a POST; one the
+                      server refuses with a 4xx does not count); checks that need more are
+                      skipped, never passed. The summary says how many animals the run made
   --profile FILE      the server's gap choices, JSON or YAML: pagination (none, link), order
                       (any, id-asc, id-desc, name-asc, newest-first), defaultStatus,
                       outOfRangeLimit (clamp or a 4xx), errorCodes, decisions, off (rule ids);
@@ -57,6 +61,9 @@ ${USAGE[where]}
                       requests only, or without it this project's own choices
   --junit FILE        also write a JUnit XML report to FILE
   --report FILE       also write the grouped failure summary to FILE
+  --json FILE         also write the result as JSON to FILE: verdict, counts, seed, duration,
+                      every finding (rule id, spec pointer, request, response, curl), the
+                      checks skipped and the ids of every animal the run created
   -h, --help          show this text
 
 Paths are relative to the directory the command runs in; missing folders are made.
@@ -79,6 +86,8 @@ const flags = {
   'read-only': { type: 'boolean', default: false },
   junit: { type: 'string' },
   report: { type: 'string' },
+  json: { type: 'string' },
+  'max-creates': { type: 'string' },
   seed: { type: 'string' },
   runs: { type: 'string' },
   profile: { type: 'string' },
@@ -101,6 +110,19 @@ function loadProfile(file: string): Profile {
   }
 }
 
+/** Writes a file the command was asked for; says why it could not. Whether it wrote it. */
+function writeOrSay(file: string, text: string, flag: string): boolean {
+  try {
+    writeFileSync(file, text);
+    return true;
+  } catch (error) {
+    console.error(
+      `petstore-contract: could not write ${flag} ${file}: ${(error as Error).message}`,
+    );
+    return false;
+  }
+}
+
 // From the start of the process: what a person waiting for the command sees.
 const elapsed = () => `${process.uptime().toFixed(1)} s`;
 
@@ -110,15 +132,27 @@ function closing(result: ContractResult, command: string): string[] {
   const wanted = listRules().filter((r) => level === 'strict' || r.level === 'interface');
   const checked = wanted.filter((r) => result.rulesChecked.includes(r.id)).length;
   const replay = result.run
-    ? `${command} --base-url ${result.run.baseUrl} --level ${level} --depth ${result.run.depth} --seed ${result.run.seed}`
+    ? `${command} --base-url ${result.run.baseUrl} --level ${level} --depth ${result.run.depth} --seed ${result.run.seed}${result.run.maxCreates === undefined ? '' : ` --max-creates ${result.run.maxCreates}`}`
     : '';
+  const made = result.created.length;
+  const prefix = `${result.run?.runId}-`;
+  const named = result.created.filter((c) => c.name?.startsWith(prefix)).length;
+  const which = made > 0 ? ` (${named} named ${prefix}*; their ids are in --json)` : '';
   const lines = [
     '',
     result.coverage,
     `Rules checked: ${checked} of the ${wanted.length} rules of the ${level} level.`,
+    `Animals created on the server: ${made}${which}${result.run?.maxCreates === undefined ? '' : `, within --max-creates ${result.run.maxCreates}`}.`,
     '',
   ];
-  if (result.verdict === 'passed') return [...lines, 'CONFORMANT: every check passed.'];
+  const unbudgeted = result.skipped.filter((c) => c.note?.includes('--max-creates')).length;
+  if (result.verdict === 'passed')
+    return [
+      ...lines,
+      unbudgeted > 0
+        ? `CONFORMANT as far as tested: every check that ran passed; ${unbudgeted} checks needed more creations than --max-creates allows and were skipped.`
+        : 'CONFORMANT: every check passed.',
+    ];
   return [...lines, 'NOT CONFORMANT.', result.summary, '', `Replay exactly: ${replay}`];
 }
 
@@ -162,6 +196,12 @@ async function contract(
     values.report === undefined ? undefined : outputFileFlag('report', values.report, 'contract');
   const junitFile =
     values.junit === undefined ? undefined : outputFileFlag('junit', values.junit, 'contract');
+  const jsonFile =
+    values.json === undefined ? undefined : outputFileFlag('json', values.json, 'contract');
+  const maxCreates =
+    values['max-creates'] === undefined
+      ? undefined
+      : Number(int64Flag('max-creates', values['max-creates'], 0n));
   const result = await runContract({
     server: baseUrl ? { baseUrl, apiKey: apiKey ?? '' } : undefined,
     startServer,
@@ -170,6 +210,7 @@ async function contract(
     depth,
     categoryId: category <= Number.MAX_SAFE_INTEGER ? Number(category) : category,
     readOnly: values['read-only'],
+    maxCreates,
     seed: values.seed === undefined ? undefined : Number(int64Flag('seed', values.seed)),
     runs: values.runs === undefined ? undefined : Number(int64Flag('runs', values.runs, 1n)),
     junitFile,
@@ -177,7 +218,7 @@ async function contract(
     onStart: (run) => {
       if (run.localMock) console.log(`No --base-url: testing the local mock at ${run.baseUrl}`);
       console.log(
-        `Contract suite at ${run.level} level against ${run.baseUrl}${run.readOnly ? ' (read-only)' : ''}\n` +
+        `Contract suite at ${run.level} level against ${run.baseUrl}${run.readOnly ? ' (read-only)' : ''}${run.maxCreates === undefined ? '' : ` (at most ${run.maxCreates} creations)`}\n` +
           `Depth ${run.depth} (${run.runs} generated cases per property), seed ${run.seed} (replay with --seed ${run.seed}), pets named ${run.runId}-*\n`,
       );
       const declared = Object.entries(run.profile).filter(([field]) => field !== 'decisions');
@@ -187,6 +228,10 @@ async function contract(
         );
     },
   });
+  if (jsonFile && !writeOrSay(jsonFile, jsonResultText(result), '--json')) {
+    console.error(`Finished in ${elapsed()} (exit 2).`);
+    return 2;
+  }
   if (result.verdict === 'could-not-test') {
     console.error(`petstore-contract: could not test: ${result.reason}`);
     console.error(`Finished in ${elapsed()} (exit 2).`);
@@ -194,16 +239,9 @@ async function contract(
   }
   const lines = closing(result, startServer ? 'npm run contract --' : 'npx petstore-contract');
   console.log(lines.join('\n'));
-  if (report) {
-    try {
-      writeFileSync(report, `${lines.join('\n').trim()}\n`);
-    } catch (error) {
-      console.error(
-        `petstore-contract: could not write --report ${report}: ${(error as Error).message}`,
-      );
-      console.error(`Finished in ${elapsed()} (exit 2).`);
-      return 2;
-    }
+  if (report && !writeOrSay(report, `${lines.join('\n').trim()}\n`, '--report')) {
+    console.error(`Finished in ${elapsed()} (exit 2).`);
+    return 2;
   }
   const code = result.verdict === 'passed' ? 0 : 1;
   console.log(`Finished in ${elapsed()} (exit ${code}).`);

@@ -17,6 +17,8 @@ export type SuiteOptions = {
   /** A category the server accepts for valid creations. */
   categoryId: number | bigint;
   readOnly: boolean;
+  /** At most this many requests that may store an animal (--max-creates); unbounded without. */
+  maxCreates?: number;
   seed: number;
   /** Generated cases per property. */
   runs: number;

@@ -8,6 +8,7 @@ import { bridgedFetch } from '../client/bridge.ts';
 import { type Client, createClient } from '../client/http.ts';
 import { authShellFor } from '../report/curl.ts';
 import { appendRecord } from '../run/run-log.ts';
+import { createBudget, mayCreate } from './budget.ts';
 import { noteCreated } from './created.ts';
 import { suiteOptions } from './options.ts';
 
@@ -16,15 +17,27 @@ export const options = suiteOptions();
 /** The spec at this run's level. */
 export const spec = loadContractSpec(options.level);
 
-/** Sends a request, refusing anything but GET with --read-only, and notes the key's shell form. */
+const budget = createBudget(options.maxCreates);
+
+/** The id a creation answer carries, as text (exact for int64), or null without one. */
+function idOf(body: unknown): string | null {
+  const id = typeof body === 'object' && body !== null ? (body as { id?: unknown }).id : undefined;
+  return typeof id === 'number' || typeof id === 'bigint' || typeof id === 'string'
+    ? String(id)
+    : null;
+}
+
+/**
+ * Sends a request, refusing anything but GET with --read-only and any creation beyond
+ * --max-creates, notes the key's shell form, and logs every animal a request stored.
+ */
 function guarded(inner: Client): Client {
   return {
     baseUrl: inner.baseUrl,
-    send: (request) => {
+    send: async (request) => {
       if (options.readOnly && request.method !== 'GET')
-        return Promise.reject(
-          new Error(`read-only run: refusing to send ${request.method} ${request.path}`),
-        );
+        throw new Error(`read-only run: refusing to send ${request.method} ${request.path}`);
+      budget.take(request);
       const authorization = request.headers.authorization;
       const authShell =
         request.authShell ??
@@ -32,10 +45,19 @@ function guarded(inner: Client): Client {
       // A key of a few characters would match inside host names and paths: those stay as sent.
       const secret = options.apiKey.length >= 6 ? options.apiKey : undefined;
       const sentAt = performance.now();
-      return inner.send({ ...request, authShell, secret }).then((exchange) => {
-        noteCreated(exchange, sentAt, performance.now());
-        return exchange;
-      });
+      const exchange = await inner.send({ ...request, authShell, secret });
+      budget.settle(request, exchange.response);
+      noteCreated(exchange, sentAt, performance.now());
+      const { status, json } = exchange.response;
+      if (mayCreate(request) && status >= 200 && status < 300) {
+        const name = (json as { name?: unknown } | undefined)?.name;
+        appendRecord(options.logDir, 'created', {
+          id: idOf(json),
+          name: typeof name === 'string' ? name : null,
+          status,
+        });
+      }
+      return exchange;
     },
   };
 }

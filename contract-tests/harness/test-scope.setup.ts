@@ -5,5 +5,5 @@
 import { afterEach, beforeEach } from 'vitest';
 import { markTest } from './test-scope.ts';
 
-beforeEach(() => markTest(true));
-afterEach(() => markTest(false));
+beforeEach((context) => markTest(context));
+afterEach(() => markTest(undefined));

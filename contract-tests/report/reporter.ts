@@ -10,9 +10,17 @@ import type { CaseOutcome } from './junit-report.ts';
 
 type ErrorLike = { name?: string; message?: string };
 
+// Errors that end a check whose reason is said elsewhere: by the failures before them (a
+// StopError), or as a skip (the creation budget of --max-creates, harness/budget.ts).
+const QUIET = new Set(['StopError', 'CreateBudgetSpent']);
+
+/** Whether errors only say that the creation budget ran out: a skip, not a failure. */
+export const onlyBudgetSpent = (errors: readonly ErrorLike[]) =>
+  errors.length > 0 && errors.every((e) => e.name === 'CreateBudgetSpent');
+
 /** The messages of a test's errors; a StopError only says something when it is alone. */
 export function failureText(errors: readonly ErrorLike[]): string {
-  const own = errors.filter((e) => e.name !== 'StopError');
+  const own = errors.filter((e) => !QUIET.has(e.name ?? ''));
   const shown = own.length > 0 ? own : errors;
   return shown
     .map((e) =>
@@ -25,17 +33,36 @@ export function failureText(errors: readonly ErrorLike[]): string {
 
 const shortName = (moduleId: string) => basename(moduleId).replace(/\.contract\.ts$/, '');
 
+/** Why a test was skipped: its own note, or its suite's set-up running out of creations. */
+function skipNote(test: TestCase): string | undefined {
+  const result = test.result();
+  if (result.state === 'skipped' && result.note) return result.note;
+  for (let suite = test.parent; suite.type === 'suite'; suite = suite.parent) {
+    const errors = suite.errors();
+    if (onlyBudgetSpent(errors)) return errors[0]?.message;
+  }
+  const errors = test.module.errors();
+  return onlyBudgetSpent(errors) ? errors[0]?.message : undefined;
+}
+
 function outcome(file: string, test: TestCase): CaseOutcome {
   const result = test.result();
-  const state =
-    result.state === 'failed' ? 'failed' : result.state === 'passed' ? 'passed' : 'skipped';
+  const errors = result.state === 'failed' ? result.errors : [];
+  const budget = onlyBudgetSpent(errors);
+  const state = budget
+    ? 'skipped'
+    : result.state === 'failed'
+      ? 'failed'
+      : result.state === 'passed'
+        ? 'passed'
+        : 'skipped';
   return {
     file,
     name: test.fullName,
     state,
     durationMs: test.diagnostic()?.duration ?? 0,
-    failure: result.state === 'failed' ? failureText(result.errors) : undefined,
-    note: result.state === 'skipped' ? result.note : undefined,
+    failure: state === 'failed' ? failureText(errors) : undefined,
+    note: budget ? errors[0]?.message : state === 'skipped' ? skipNote(test) : undefined,
   };
 }
 
@@ -43,10 +70,11 @@ function outcome(file: string, test: TestCase): CaseOutcome {
 export function outcomesOf(module: TestModule): CaseOutcome[] {
   const file = shortName(module.moduleId);
   const cases = [...module.children.allTests()].map((test) => outcome(file, test));
+  // A set-up that ran out of creations (--max-creates) skipped its tests: no failure.
   const errors = [
     ...module.errors(),
     ...[...module.children.allSuites()].flatMap((s) => s.errors()),
-  ];
+  ].filter((e) => e.name !== 'CreateBudgetSpent');
   if (errors.length > 0)
     cases.push({
       file,
@@ -82,11 +110,16 @@ export class ContractReporter implements Reporter {
     this.#print(
       `  ${mark} ${shortName(module.moduleId).padEnd(22)} ${counts.join(', ')} (${seconds} s)`,
     );
-    for (const test of module.children.allTests()) {
-      // A test skipped for a reason (ctx.skip(note)) says why, never passing silently.
-      const result = test.result();
-      if (result.state === 'skipped' && result.note)
-        this.#print(`      skipped: ${test.name}: ${result.note}`);
+    // A test skipped for a reason (ctx.skip(note), a spent budget) says why, never passing
+    // silently; a reason shared by more than three tests is said once, with their number.
+    const tests = [...module.children.allTests()];
+    const notes = cases.map((c) => (c.state === 'skipped' ? c.note : undefined));
+    const shared = new Map<string, number>();
+    for (const note of notes) if (note) shared.set(note, (shared.get(note) ?? 0) + 1);
+    for (const [note, n] of shared) if (n > 3) this.#print(`      skipped ${n} checks: ${note}`);
+    for (const [i, test] of tests.entries()) {
+      const note = notes[i];
+      if (note && (shared.get(note) ?? 0) <= 3) this.#print(`      skipped: ${test.name}: ${note}`);
       for (const note of test.annotations())
         this.#print(`      note: ${test.name}: ${note.message}`);
     }

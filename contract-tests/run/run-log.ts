@@ -14,7 +14,12 @@ export type LogRecords = {
   exchanges: { operation: string; method: string; status: number; throttled?: number };
   rules: { rule: RuleId };
   failures: FailureRecord;
+  /** A POST answered 2xx: what it stored, its id as text (null when the answer had none). */
+  created: CreatedRecord;
 };
+
+/** An animal the run stored on the server. */
+export type CreatedRecord = { id: string | null; name: string | null; status: number };
 
 /** One failed check, as the grouped summary and JUnit need it. */
 export type FailureRecord = {

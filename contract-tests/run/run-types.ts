@@ -4,7 +4,9 @@ import type { RuleId } from '../checks/cited-rules.ts';
 import type { AppFetch } from '../client/app-fetch.ts';
 import type { ServerUnderTest } from '../client/preflight.ts';
 import type { Profile } from '../profile/profile.ts';
+import type { Finding } from '../report/summary.ts';
 import type { Depth } from './depth.ts';
+import type { CreatedRecord } from './run-log.ts';
 import type { Echo, SuiteCounts } from './vitest-run.ts';
 
 /**
@@ -33,6 +35,11 @@ export type ContractOptions = {
   categoryId?: number | bigint;
   /** Sends GET requests only (default false). */
   readOnly?: boolean;
+  /**
+   * At most this many requests that may store an animal (every POST, given back when refused
+   * with a 4xx); checks that need more are skipped, never passed. Unbounded by default.
+   */
+  maxCreates?: number;
   /** Seed of the generated cases (default DEFAULT_SEED, fixed, so runs repeat exactly). */
   seed?: number;
   /** How much to try (default `default`); see depth.ts. */
@@ -54,6 +61,8 @@ export type ContractRun = {
   /** The gap choices the run holds the server to (the level's, and the given profile's). */
   profile: Profile;
   readOnly: boolean;
+  /** The creation budget (--max-creates), if any. */
+  maxCreates?: number;
   depth: Depth;
   /** Generated cases per property. */
   runs: number;
@@ -84,8 +93,14 @@ export type ContractResult = {
   coverage: string;
   /** The rules some check judged during the run. */
   rulesChecked: RuleId[];
-  /** The grouped summary of the failures, ready to print (empty when none failed). */
+  /** The failures, one finding per cause, most cases first (empty when none failed). */
+  findings: Finding[];
+  /** The grouped summary of the findings, ready to print (empty when none failed). */
   summary: string;
+  /** Every animal the run stored (a POST answered 2xx), in order: its id as text and name. */
+  created: CreatedRecord[];
+  /** The checks skipped, and why (a level, --read-only, --max-creates, what the server showed). */
+  skipped: { name: string; note?: string }[];
   /** The JUnit report, when one was asked for and the suite ran. */
   junitFile?: string;
   /** Vitest's report, as it printed it (without colours). */

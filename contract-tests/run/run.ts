@@ -12,7 +12,7 @@ import type { SuiteOptions } from '../harness/options.ts';
 import { mergeProfiles, type Profile, STRICT_PROFILE } from '../profile/profile.ts';
 import { coverageTable } from '../report/coverage.ts';
 import { type CaseOutcome, junitXml } from '../report/junit-report.ts';
-import { groupedSummary } from '../report/summary.ts';
+import { findings, groupedSummary } from '../report/summary.ts';
 import { DEFAULT_SEED, DEPTH_SETTINGS } from './depth.ts';
 import { type FailureRecord, readRecords } from './run-log.ts';
 import type { ContractOptions, ContractResult, ContractRun } from './run-types.ts';
@@ -75,7 +75,10 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
     counts: none,
     coverage: '',
     rulesChecked: [],
+    findings: [],
     summary: '',
+    created: [],
+    skipped: [],
     report: '',
     durationMs: Date.now() - started,
   });
@@ -97,6 +100,7 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
       level: profile.decisions ? 'strict' : 'interface',
       profile,
       readOnly: options.readOnly ?? false,
+      ...(options.maxCreates === undefined ? {} : { maxCreates: options.maxCreates }),
       depth,
       runs: options.runs ?? settings.runs,
       seed: options.seed ?? DEFAULT_SEED,
@@ -112,6 +116,7 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
       profile,
       categoryId: options.categoryId ?? 1,
       readOnly: run.readOnly,
+      maxCreates: run.maxCreates,
       seed: run.seed,
       runs: run.runs,
       depth,
@@ -146,7 +151,12 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
       counts: { ...outcome.counts, failed: outcome.counts.failed + setUp.length },
       coverage: coverageTable(await readRecords(logDir, 'exchanges'), run.level),
       rulesChecked: [...new Set(rules.map((r) => r.rule))],
+      findings: failed ? findings(failures) : [],
       summary: failed ? groupedSummary(failures, outcomes) : '',
+      created: await readRecords(logDir, 'created'),
+      skipped: outcomes
+        .filter((c) => c.state === 'skipped')
+        .map((c) => ({ name: c.name, ...(c.note ? { note: c.note } : {}) })),
       junitFile,
       report: outcome.report,
       durationMs: Date.now() - started,

@@ -8,7 +8,7 @@ import { Writable } from 'node:stream';
 import { stripVTControlCharacters } from 'node:util';
 import type { SuiteOptions } from '../harness/options.ts';
 import type { CaseOutcome } from '../report/junit-report.ts';
-import { ContractReporter } from '../report/reporter.ts';
+import { ContractReporter, onlyBudgetSpent } from '../report/reporter.ts';
 
 /** Streams vitest's report is echoed to while it runs (e.g. process.stdout and stderr). */
 export type Echo = { stdout: EchoStream; stderr: EchoStream };
@@ -56,7 +56,12 @@ class Recorder extends Writable {
   }
 }
 
-type Task = { type: string; mode: string; result?: { state?: string }; tasks?: Task[] };
+type Task = {
+  type: string;
+  mode: string;
+  result?: { state?: string; errors?: { name?: string }[] };
+  tasks?: Task[];
+};
 
 function count(tasks: Task[], counts: SuiteCounts): SuiteCounts {
   for (const task of tasks) {
@@ -65,7 +70,7 @@ function count(tasks: Task[], counts: SuiteCounts): SuiteCounts {
     counts.tests += 1;
     const state = task.result?.state;
     if (state === 'pass') counts.passed += 1;
-    else if (state === 'fail') counts.failed += 1;
+    else if (state === 'fail' && !onlyBudgetSpent(task.result?.errors ?? [])) counts.failed += 1;
     else counts.skipped += 1;
   }
   return counts;
@@ -99,9 +104,12 @@ export async function runSuite(
     );
     const files = vitest.state.getFiles();
     const counts = count(files as Task[], { tests: 0, passed: 0, failed: 0, skipped: 0 });
-    // A file that failed to load has no failed test but a failed result.
+    // A file that failed to load, or a set-up that failed, has no failed test but a failed
+    // case of the reporter's (a set-up that only ran out of creations is a skip).
     const failed =
-      counts.failed > 0 || files.some((f) => f.result?.state === 'fail') || files.length === 0;
+      counts.failed > 0 ||
+      reporter.outcomes.some((c) => c.state === 'failed') ||
+      files.length === 0;
     await vitest.close();
     const report = stripVTControlCharacters(kept.join(''));
     return { counts, failed, report, outcomes: reporter.outcomes };

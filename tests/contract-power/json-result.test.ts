@@ -1,0 +1,148 @@
+/**
+ * What a run leaves behind and says about it: --json FILE holds the verdict, counts, seed,
+ * duration, every finding with its request, response and curl, and the id of every animal
+ * the run created (checked against the server's own store); --max-creates bounds the
+ * animals a run leaves, skipping (never passing) the checks that would need more.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { startMockServer } from '../../mocks/testing/local-mock.ts';
+import { REFERENCE_KEY, startReferenceServer } from './reference-server.ts';
+import { runContractCli } from './run-cli.ts';
+
+type Finding = {
+  rule: string;
+  spec: string;
+  cases: number;
+  seen: { label: string }[];
+  example: { request: string[]; response: string[]; curl: string };
+};
+type JsonResult = {
+  version: number;
+  verdict: string;
+  run: { seed: number; namePrefix: string; maxCreates?: number; baseUrl: string };
+  durationMs: number;
+  counts: { tests: number; passed: number; failed: number; skipped: number };
+  findings: (Finding & { followedBy: Finding[] })[];
+  skipped: { name: string; note?: string }[];
+  created: { count: number; ids: string[]; animals: { id: string | null; name: string | null }[] };
+};
+
+const SPEC = parse(await readFile(new URL('../../spec/openapi.yaml', import.meta.url), 'utf8'));
+
+/** Whether `spec/openapi.yaml#/a/b~1c` names an element of the spec. */
+function resolves(location: string): boolean {
+  const [file, pointer = ''] = location.split('#');
+  if (file !== 'spec/openapi.yaml' || !pointer.startsWith('/')) return false;
+  let node: unknown = SPEC;
+  for (const part of pointer.slice(1).split('/')) {
+    const key = decodeURIComponent(part).replaceAll('~1', '/').replaceAll('~0', '~');
+    if (typeof node !== 'object' || node === null || !(key in node)) return false;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return true;
+}
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'contract-json-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+async function runWithJson(args: string[], name: string) {
+  const file = join(dir, `${name}.json`);
+  const run = await runContractCli([...args, '--depth', 'quick', '--seed', '7', '--json', file]);
+  return { ...run, json: JSON.parse(await readFile(file, 'utf8')) as JsonResult };
+}
+
+it('lists in --json the id of every animal the run created, exactly those the server gained', async () => {
+  const mock = await startMockServer({ port: 0, quiet: true });
+  try {
+    const before = new Set(mock.state().pets.map((p) => String(p.id)));
+    const { code, output, json } = await runWithJson(
+      ['--base-url', mock.baseUrl, '--api-key', mock.apiKeys[0] ?? ''],
+      'mock',
+    );
+    expect(code, output).toBe(0);
+    const gained = mock
+      .state()
+      .pets.map((p) => String(p.id))
+      .filter((id) => !before.has(id));
+    expect(json.created.count).toBe(gained.length);
+    expect(new Set(json.created.ids)).toEqual(new Set(gained));
+    const named = json.created.animals.filter((a) => a.name?.startsWith(json.run.namePrefix));
+    // The generated names of the accept-or-reject oracle are the others.
+    expect(named.length).toBeGreaterThan(gained.length / 2);
+    expect(output).toContain(
+      `Animals created on the server: ${gained.length} (${named.length} named ${json.run.namePrefix}*; their ids are in --json)`,
+    );
+    expect(json).toMatchObject({ version: 1, verdict: 'passed', run: { seed: 7 }, findings: [] });
+    expect(json.counts.passed).toBeGreaterThan(100);
+    expect(json.durationMs).toBeGreaterThan(0);
+  } finally {
+    await mock.close();
+  }
+});
+
+it.each([0, 25])(
+  'leaves at most --max-creates %i animals, skipping what needs more',
+  async (max) => {
+    const mock = await startMockServer({ port: 0, quiet: true });
+    try {
+      const held = mock.state().pets.length;
+      const { code, output, json } = await runWithJson(
+        [
+          '--base-url',
+          mock.baseUrl,
+          '--api-key',
+          mock.apiKeys[0] ?? '',
+          '--max-creates',
+          String(max),
+        ],
+        `max-${max}`,
+      );
+      expect(code, output).toBe(0);
+      expect(mock.state().pets.length - held).toBeLessThanOrEqual(max);
+      expect(json.created.count).toBe(mock.state().pets.length - held);
+      expect(json.run.maxCreates).toBe(max);
+      const budget = json.skipped.filter((s) => s.note?.includes(`--max-creates ${max}`));
+      expect(budget.length).toBeGreaterThan(10);
+      expect(json.counts.passed).toBeGreaterThan(0);
+      expect(output).toMatch(/CONFORMANT as far as tested: .* \d+ checks needed more creations/);
+      expect(output).toContain(`--max-creates ${max}`);
+    } finally {
+      await mock.close();
+    }
+  },
+);
+
+it('still fails a broken server within --max-creates, and --json holds each finding whole', async () => {
+  const server = await startReferenceServer({ fault: 'create-without-id' });
+  try {
+    const { code, output, json } = await runWithJson(
+      ['--base-url', server.baseUrl, '--api-key', REFERENCE_KEY, '--max-creates', '10'],
+      'broken',
+    );
+    expect(code, output).toBe(1);
+    expect(json.verdict).toBe('failed');
+    expect(json.counts.failed).toBeGreaterThan(0);
+    // The pet's schema breaks first (id is required); the missing id is folded under it.
+    const all = json.findings.flatMap((f) => [f, ...f.followedBy]);
+    const idRule = all.find((f) => f.rule === 'id-assigned');
+    expect(idRule, JSON.stringify(all.map((f) => f.rule))).toBeDefined();
+    for (const finding of all) {
+      expect(resolves(finding.spec), finding.spec).toBe(true);
+      expect(finding.cases).toBeGreaterThan(0);
+      expect(finding.example.request[0]).toMatch(/^(GET|POST) http:\/\/127\.0\.0\.1:\d+\/v1\/pets/);
+      expect(finding.example.response[0]).toMatch(/^\d{3}$/);
+      expect(finding.example.curl).toMatch(/^curl /);
+    }
+    // What was seen, not a guess: the created pet comes back without an id.
+    expect(idRule?.seen.map((s) => s.label)).toContain('Created pet has no id');
+  } finally {
+    await server.close();
+  }
+});
