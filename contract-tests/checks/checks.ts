@@ -47,7 +47,8 @@ export const bodyMatchesSchema = (spec: ContractSpec, operation: OperationId): C
     if (!first) return undefined;
     return {
       rule: ruleOfIssue(spec.document, schema, first, spec.level, RESPONSES_RULE[operation]),
-      title: `Response body does not match the ${schema.split('/').pop()} schema`,
+      // What was seen: the first way the body breaks the schema (e.g. `id is required`).
+      title: `Response body does not match the ${schema.split('/').pop()} schema: ${first.message}`,
       received: `${issues.map((i) => i.message).join('; ')} in ${show(response.json)}`,
       expected: `a body valid against ${schema}`,
     };
