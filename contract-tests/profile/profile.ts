@@ -4,6 +4,7 @@
  * can hold it to those choices. The interface level is the empty profile; `--level strict`
  * is this project's own (STRICT_PROFILE).
  */
+import { citedRule, type RuleId } from '../checks/cited-rules.ts';
 
 /** How a list continues: `none`, every matching animal in one answer up to `limit`; `link`, RFC 8288 rel="next". */
 export const PAGINATIONS = ['none', 'link'] as const;
@@ -28,6 +29,16 @@ export type Profile = {
   /** Rule ids not to judge (a rule the team knowingly breaks, or a check it disputes). */
   off?: string[];
 };
+
+/** Whether `id` names a rule a check can cite. */
+function isRuleId(id: string): boolean {
+  try {
+    citedRule(id as RuleId);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** A profile that is not one: the message names the field and what it takes. */
 export class ProfileError extends Error {}
@@ -96,6 +107,12 @@ export function parseProfile(value: unknown): Profile {
   if (raw.off !== undefined) {
     if (!Array.isArray(raw.off) || raw.off.some((id) => typeof id !== 'string'))
       throw new ProfileError('off must be a list of rule ids, e.g. ["list-order"]');
+    // A misspelt id would switch nothing off, silently.
+    const unknownId = (raw.off as string[]).find((id) => !isRuleId(id));
+    if (unknownId !== undefined)
+      throw new ProfileError(
+        `off names ${JSON.stringify(unknownId)}, which is no rule id (docs/rules.md lists them)`,
+      );
     profile.off = raw.off as string[];
   }
   return profile;
