@@ -54,7 +54,7 @@ function guarded(inner: Client): Client {
         appendRecord(options.logDir, 'created', {
           id: idOf(json),
           name: typeof name === 'string' ? name : null,
-          status,
+          httpStatus: status,
         });
       }
       return exchange;

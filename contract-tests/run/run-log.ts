@@ -19,7 +19,7 @@ export type LogRecords = {
 };
 
 /** An animal the run stored on the server. */
-export type CreatedRecord = { id: string | null; name: string | null; status: number };
+export type CreatedRecord = { id: string | null; name: string | null; httpStatus: number };
 
 /** One failed check, as the grouped summary and JUnit need it. */
 export type FailureRecord = {

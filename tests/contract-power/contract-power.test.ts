@@ -64,7 +64,9 @@ for (const c of cases) {
     const result = results.get(c.name);
     const tail = result?.output.split('\n').slice(-60).join('\n');
     expect(result?.code, tail).toBe(c.expected);
+    // One finding per cause: a fault names the rule it breaks, and at most two that break with it.
     if (c.expected === 1) expect(result?.rules.length, tail).toBeGreaterThan(0);
+    if (c.expected === 1) expect(result?.rules.length, tail).toBeLessThanOrEqual(3);
     // The report a backend developer reads: short, and without the test runner's insides.
     expect(result?.output.split('\n').length).toBeLessThan(250);
     expect(result?.output).not.toMatch(/^\s+at .*:\d+:\d+\)?$|❯|⎯⎯/m);
