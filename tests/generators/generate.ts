@@ -17,7 +17,9 @@ type Command = { package: string; version: string; npx: (input: string) => strin
 
 const COMMANDS: Record<Generator, Command> = {
   // It loads its `typescript` peer's JS API, which TypeScript 7 (what npx or a new Vite app
-  // would pick) no longer has: TypeScript 6 comes beside it in npx's folder.
+  // would pick) no longer has: TypeScript 6 comes beside it in npx's folder. As an alias, so
+  // that npx installs it even where the app already holds 6.0.3 (this workspace does: it
+  // links the repository's node_modules); a plain spec is skipped then, and 7 comes instead.
   'hey-api': {
     package: '@hey-api/openapi-ts',
     version: '0.95.0',
@@ -26,7 +28,7 @@ const COMMANDS: Record<Generator, Command> = {
       '-p',
       '@hey-api/openapi-ts@0.95.0',
       '-p',
-      'typescript@6.0.3',
+      'typescript@npm:typescript@6.0.3',
       'openapi-ts',
       '-i',
       input,
