@@ -87,3 +87,21 @@ it('quotes the examples of docs/contract/ verbatim in docs/contract.md', async (
   for (const [, path, code] of quoted)
     expect(code, path).toBe(await readFile(new URL(path as string, root), 'utf8'));
 });
+
+it('leaves at most maxCreates animals in the app, lists each in result.created, and skips the rest', async () => {
+  const app = createHonoApp({ apiKey });
+  let stored = 0;
+  const counting: AppFetch = async (request) => {
+    const response = await app.fetch(request);
+    if (request.method === 'POST' && response.status === 201) stored += 1;
+    return response;
+  };
+  const result = await runContract({ fetch: counting, apiKey, depth: 'quick', maxCreates: 12 });
+  expect(result.verdict, result.summary || result.report).toBe('passed');
+  expect(result.created.length).toBeLessThanOrEqual(12);
+  expect(stored).toBe(result.created.length);
+  expect(result.created.every((c) => c.id !== null && /^\d+$/.test(c.id))).toBe(true);
+  expect(result.skipped.filter((s) => s.note?.includes('--max-creates 12')).length).toBeGreaterThan(
+    10,
+  );
+}, 120_000);
