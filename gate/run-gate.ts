@@ -3,6 +3,7 @@ import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ServerUnderTest } from '../contract-tests/client/preflight.ts';
+import type { Profile } from '../contract-tests/profile/profile.ts';
 import type { StartedServer } from '../contract-tests/run/run-types.ts';
 import type { Level } from '../spec/levels.ts';
 import { toJUnitXml } from './junit.ts';
@@ -26,6 +27,10 @@ export type GateOptions = {
   skip?: readonly StageName[];
   /** Where to write one JUnit report per stage (default: a temporary folder, then removed). */
   junitDir?: string;
+  /** The server's declared gap choices, for the contract stage (petstore-contract --profile). */
+  profile?: Profile;
+  /** At most this many creations in the contract stage (petstore-contract --max-creates). */
+  maxCreates?: number;
   /** Told about each stage as soon as it ends. */
   onStage?: (result: StageResult) => void;
 };
@@ -42,7 +47,11 @@ type Context = { target: Target; options: GateOptions; workDir: string; junitDir
 
 const runners: Record<StageName, (c: Context) => Promise<StageResult>> = {
   lint: () => runLintStage(),
-  contract: (c) => runContractStage(c.target, c.options.level, join(c.junitDir, 'contract.xml')),
+  contract: (c) =>
+    runContractStage(c.target, c.options.level, join(c.junitDir, 'contract.xml'), {
+      profile: c.options.profile,
+      maxCreates: c.options.maxCreates,
+    }),
   prism: async (c) => runPrismStage(c.target, c.options.level, specPathAt(c.options.level)),
   dredd: (c) => runDreddStage(c.target, c.options.level, c.workDir, join(c.junitDir, 'dredd.xml')),
 };

@@ -3,11 +3,10 @@
  * repository's `npm run contract` (scripts/contract.ts) can start the mock to test; the
  * installed `petstore-contract` (scripts/petstore-contract.ts) always tests a server by URL.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { parse } from 'yaml';
+import { writeFileSync } from 'node:fs';
 import { observeProfile } from '../contract-tests/profile/observe.ts';
 import { printProfile } from '../contract-tests/profile/print.ts';
-import { type Profile, parseProfile, STRICT_PROFILE } from '../contract-tests/profile/profile.ts';
+import { STRICT_PROFILE } from '../contract-tests/profile/profile.ts';
 import { jsonResultText } from '../contract-tests/report/json-report.ts';
 import { DEFAULT_SEED, DEPTHS } from '../contract-tests/run/depth.ts';
 import { type ContractResult, runContract, type StartedServer } from '../contract-tests/run/run.ts';
@@ -18,10 +17,10 @@ import {
   int64Flag,
   orEnv,
   outputFileFlag,
-  pathFlag,
   runCommand,
   UsageError,
 } from './cli.ts';
+import { loadProfile } from './profile-file.ts';
 
 const USAGE = {
   installed: `Usage: npx petstore-contract --base-url URL --api-key KEY [options]
@@ -93,22 +92,6 @@ const flags = {
   profile: { type: 'string' },
   'print-profile': { type: 'boolean', default: false },
 } as const;
-
-/** Reads --profile FILE (YAML, which JSON is too); a mistake in it is a usage error naming it. */
-function loadProfile(file: string): Profile {
-  const path = pathFlag(file, 'contract');
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new UsageError(`--profile ${file}: ${(error as NodeJS.ErrnoException).code ?? error}`);
-  }
-  try {
-    return parseProfile(parse(text));
-  } catch (error) {
-    throw new UsageError(`--profile ${file}: ${(error as Error).message}`);
-  }
-}
 
 /** Writes a file the command was asked for; says why it could not. Whether it wrote it. */
 function writeOrSay(file: string, text: string, flag: string): boolean {
@@ -190,7 +173,8 @@ async function contract(
     process.stdout.write(printProfile(profile, `observed at ${baseUrl} with GET requests`, notes));
     return 0;
   }
-  const profile = values.profile === undefined ? undefined : loadProfile(values.profile);
+  const profile =
+    values.profile === undefined ? undefined : loadProfile(values.profile, 'contract');
   const category = int64Flag('category-id', values['category-id'], 1n);
   const report =
     values.report === undefined ? undefined : outputFileFlag('report', values.report, 'contract');

@@ -46,6 +46,9 @@ Options:
   --skip-lint, --skip-contract, --skip-prism, --skip-dredd   the same, one flag each
   --junit-dir DIR     write one JUnit XML report per stage there (lint.xml, contract.xml,
                       prism.xml, dredd.xml)
+  --profile FILE      the server's gap choices (JSON or YAML), checked by the contract stage
+                      as petstore-contract --profile checks them
+  --max-creates N     at most N creations in the contract stage (petstore-contract --max-creates)
   -h, --help          show this help
 
 Exit status: 0 every stage that ran passed (stages skipped by flag are listed as such);

@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { UsageError } from './cli.ts';
 import { parseGateFlags } from './gate-flags.ts';
@@ -37,4 +40,21 @@ it('rejects an unknown stage, an unknown level, an unknown flag and a URL withou
   expect(() => parseGateFlags(['--base-url', 'http://x/v1'])).toThrow(
     '--api-key (or PETSTORE_API_KEY) is required with --base-url',
   );
+});
+
+it('reads --profile as petstore-contract does, and takes --max-creates', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'gate-profile-'));
+  try {
+    await writeFile(join(dir, 'profile.yaml'), 'pagination: link\norder: id-asc\n');
+    const options = parseGateFlags(['--profile', join(dir, 'profile.yaml'), '--max-creates', '20']);
+    expect(options.profile).toEqual({ pagination: 'link', order: 'id-asc' });
+    expect(options.maxCreates).toBe(20);
+    await writeFile(join(dir, 'bad.yaml'), 'order: random\n');
+    expect(() => parseGateFlags(['--profile', join(dir, 'bad.yaml')])).toThrow(
+      /--profile .*bad\.yaml: order must be one of any, id-asc/,
+    );
+    expect(() => parseGateFlags(['--max-creates', '-1'])).toThrow(UsageError);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });

@@ -4,12 +4,14 @@ import { stageNames } from '../gate/stage.ts';
 import {
   choiceFlag,
   type FlagValues,
+  int64Flag,
   listFlag,
   orEnv,
   parseFlags,
   pathFlag,
   UsageError,
 } from './cli.ts';
+import { loadProfile } from './profile-file.ts';
 
 /** The gate's flags (scripts/cli.ts adds --help and -h). */
 export const gateFlags = {
@@ -22,6 +24,8 @@ export const gateFlags = {
   'skip-prism': { type: 'boolean' },
   'skip-dredd': { type: 'boolean' },
   'junit-dir': { type: 'string' },
+  profile: { type: 'string' },
+  'max-creates': { type: 'string' },
 } as const;
 
 /** runGate's options from the flags, and the key for the mock started when there is no URL. */
@@ -56,6 +60,10 @@ export function gateOptions(
     skip: [...new Set(skip)],
     junitDir:
       values['junit-dir'] === undefined ? undefined : pathFlag(values['junit-dir'], 'gate', env),
+    ...(values.profile === undefined ? {} : { profile: loadProfile(values.profile, 'gate', env) }),
+    ...(values['max-creates'] === undefined
+      ? {}
+      : { maxCreates: Number(int64Flag('max-creates', values['max-creates'], 0n)) }),
   };
 }
 

@@ -1,23 +1,32 @@
 /** Stage 2: the contract suite (runContract) against the target, in this process, writing JUnit. */
 import { readFile } from 'node:fs/promises';
-import { runContract } from '../../contract-tests/run/run.ts';
+import { type ContractOptions, runContract } from '../../contract-tests/run/run.ts';
 import { tail } from '../../lib/run-process.ts';
 import type { Level } from '../../spec/levels.ts';
 import { countJUnit } from '../junit.ts';
 import type { StageResult } from '../stage.ts';
 import type { Target } from '../target.ts';
 
-/** Runs the contract suite against the target at `level` and reads its JUnit report. */
+/**
+ * Runs the contract suite against the target at `level` (with the server's declared choices
+ * and creation budget, if given) and reads its JUnit report.
+ */
 export async function runContractStage(
   target: Target,
   level: Level,
   junitFile: string,
+  choices: Pick<ContractOptions, 'profile' | 'maxCreates'> = {},
 ): Promise<StageResult> {
   const started = Date.now();
   const server = { baseUrl: target.baseUrl, apiKey: target.apiKey };
-  const result = await runContract({ server, level, junitFile });
+  const result = await runContract({ server, level, junitFile, ...choices });
   const durationMs = Date.now() - started;
-  const shown = `contract --base-url ${target.baseUrl} --level ${level}`;
+  const declared = Object.keys(choices.profile ?? {});
+  const extra = [
+    ...(declared.length > 0 ? ['--profile FILE'] : []),
+    ...(choices.maxCreates === undefined ? [] : [`--max-creates ${choices.maxCreates}`]),
+  ].join(' ');
+  const shown = `contract --base-url ${target.baseUrl} --level ${level}${extra ? ` ${extra}` : ''}${declared.length > 0 ? ` (declared: ${declared.join(', ')})` : ''}`;
   let counts: ReturnType<typeof countJUnit> | undefined;
   try {
     counts = countJUnit(await readFile(junitFile, 'utf8'));
@@ -42,7 +51,14 @@ export async function runContractStage(
         : 'not conformant';
   const failed = counts?.failures ?? [];
   const more = failed.length > 12 ? [`... and ${failed.length - 12} more (see contract.xml)`] : [];
-  const replay = result.run ? [`replay: npm run contract -- ${shownArgs(result.run)}`] : [];
+  const replay = result.run
+    ? [`replay: npm run contract -- ${shownArgs(result.run)}${extra ? ` ${extra}` : ''}`]
+    : [];
+  // One finding per cause, by rule id: what the JUnit names of the failed checks add up to.
+  const found =
+    result.findings.length > 0
+      ? [`rules broken: ${result.findings.map((f) => f.rule).join(', ')}`]
+      : [];
   return {
     stage: 'contract',
     status: 'failed',
@@ -50,7 +66,7 @@ export async function runContractStage(
     // The JUnit names say what failed; vitest's report says why when there are none.
     details:
       failed.length > 0
-        ? [...failed.slice(0, 12).map((name) => `failed: ${name}`), ...more, ...replay]
+        ? [...found, ...failed.slice(0, 12).map((name) => `failed: ${name}`), ...more, ...replay]
         : [...tail(result.report, 15), ...replay],
     durationMs,
     junitFile: counts === undefined ? undefined : junitFile,
