@@ -48,7 +48,7 @@ Options:
                       prism.xml, dredd.xml)
   --profile FILE      the server's gap choices (JSON or YAML), checked by the contract stage
                       as petstore-contract --profile checks them
-  --max-creates N     at most N creations in the contract stage (petstore-contract --max-creates)
+  --max-creates N     at most N creations in the contract stage, as petstore-contract takes it
   -h, --help          show this help
 
 Exit status: 0 every stage that ran passed (stages skipped by flag are listed as such);
