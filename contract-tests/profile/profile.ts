@@ -4,6 +4,7 @@
  * can hold it to those choices. The interface level is the empty profile; `--level strict`
  * is this project's own (STRICT_PROFILE).
  */
+import { DEFAULT_STATUS } from '../../spec/constants.ts';
 import { citedRule, type RuleId } from '../checks/cited-rules.ts';
 
 /** How a list continues: `none`, every matching animal in one answer up to `limit`; `link`, RFC 8288 rel="next". */
@@ -43,11 +44,14 @@ function isRuleId(id: string): boolean {
 /** A profile that is not one: the message names the field and what it takes. */
 export class ProfileError extends Error {}
 
-/** This project's own choices, the decisions of spec/openapi.yaml: `--level strict`. */
+/**
+ * This project's own choices, the decisions of spec/openapi.yaml: `--level strict`.
+ * profile.test.ts holds each field to the spec, so that the two cannot drift apart.
+ */
 export const STRICT_PROFILE: Profile = {
   pagination: 'link',
   order: 'id-asc',
-  defaultStatus: 'available',
+  defaultStatus: DEFAULT_STATUS,
   outOfRangeLimit: 400,
   errorCodes: { '400': 'validation_failed', '401': 'unauthorized', '404': 'not_found' },
   decisions: true,
