@@ -1,15 +1,6 @@
 /** Writes a small JUnit XML report for stages whose tool has none of its own. */
+import { escapeXml } from '../contract-tests/report/junit-report.ts';
 import type { JUnitCase } from './stage.ts';
-
-const escapeXml = (text: string): string =>
-  text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    // Characters XML 1.0 cannot carry at all.
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 
 /** Renders one JUnit test suite with its cases, failures and skips. */
 export function toJUnitXml(suite: string, cases: JUnitCase[], durationMs: number): string {

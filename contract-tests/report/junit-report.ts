@@ -17,7 +17,8 @@ export type CaseOutcome = {
   note?: string;
 };
 
-const escapeXml = (text: string): string =>
+/** Text as XML 1.0 attribute or element content: markup escaped, characters XML cannot carry replaced. */
+export const escapeXml = (text: string): string =>
   text
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
