@@ -4,6 +4,11 @@
  * installed `petstore-contract` (scripts/petstore-contract.ts) always tests a server by URL.
  */
 import { writeFileSync } from 'node:fs';
+import {
+  PreflightError,
+  preflight,
+  type ServerUnderTest,
+} from '../contract-tests/client/preflight.ts';
 import { observeProfile } from '../contract-tests/profile/observe.ts';
 import { printProfile } from '../contract-tests/profile/print.ts';
 import { STRICT_PROFILE } from '../contract-tests/profile/profile.ts';
@@ -169,8 +174,19 @@ async function contract(
       );
       return 0;
     }
-    const { profile, notes } = await observeProfile({ baseUrl, apiKey: apiKey ?? '' });
-    process.stdout.write(printProfile(profile, `observed at ${baseUrl} with GET requests`, notes));
+    // The same preflight as a run (GET requests only): a wrong URL or key is said, exit 2.
+    let server: ServerUnderTest;
+    try {
+      server = await preflight({ baseUrl, apiKey: apiKey ?? '' }, true);
+    } catch (error) {
+      if (!(error instanceof PreflightError)) throw error;
+      console.error(`petstore-contract: could not read a profile: ${error.message}`);
+      return 2;
+    }
+    const { profile, notes } = await observeProfile(server);
+    process.stdout.write(
+      printProfile(profile, `observed at ${server.baseUrl} with GET requests`, notes),
+    );
     return 0;
   }
   const profile =

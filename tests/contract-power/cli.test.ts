@@ -29,6 +29,12 @@ it.each([
   [['--bogus'], "Unknown option '--bogus'"],
   [['--base-url', 'http://127.0.0.1:9/v1'], '--api-key (or PETSTORE_API_KEY) is required'],
   [['--runs', 'many'], '--runs must be an integer'],
+  [
+    ['--print-profile', '--base-url', 'http://127.0.0.1:9/v1', '--api-key', 'k'],
+    'could not read a profile: cannot reach http://127.0.0.1:9/v1',
+  ],
+  [['--profile', 'no-such-profile.yaml'], '--profile no-such-profile.yaml: ENOENT'],
+  [['--max-creates', 'some'], '--max-creates must be an integer'],
 ])('exits 2 with a clear message for %j', async (args, message) => {
   const { code, output } = await runContractCli(args);
   expect(code).toBe(2);
