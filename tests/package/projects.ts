@@ -76,3 +76,9 @@ export const unwantedFiles = (files: readonly string[]) =>
   files.filter((file) =>
     /\.test\.ts$|^tests\/|^build\/|^scripts\/|inputs\.json$|\.tmp$/.test(file),
   );
+
+/** What a packed package lacks of `expected`, and the files it ships that no package should. */
+export const packingFaults = (files: readonly string[], expected: readonly string[]) => ({
+  missing: expected.filter((file) => !files.includes(file)),
+  unwanted: unwantedFiles(files),
+});
