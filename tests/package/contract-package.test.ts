@@ -4,18 +4,17 @@
  * install, runContract runs in-process on plain node, its types check, and its tree holds
  * no mock, no Swagger UI and no telemetry.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freePort } from '../../lib/ports.ts';
 import { type Installed, installedPackage, installedVersion } from './installed.ts';
 import {
   copyConsumerFiles,
   footprint,
   inProject,
+  packingFaults,
   SLOW,
   typeCheck,
-  unwantedFiles,
 } from './projects.ts';
 import { type ShippedMock, startShippedMock } from './shipped-mock.ts';
 
@@ -25,29 +24,25 @@ let mock: ShippedMock;
 beforeAll(async () => {
   installed = await installedPackage();
   // The server under test: the installed petstore-mock, from the frontend's project.
-  mock = await startShippedMock('npx petstore-mock', {
-    project: installed.mock,
-    args: ['--port', String(await freePort())],
-  });
+  mock = await startShippedMock('npx petstore-mock', { project: installed.mock });
 }, 600_000);
 
 afterAll(() => mock?.process.stop());
 
 it('ships the command, runContract with its types and the suite, and no tests', () => {
   const files = installed.packed['petstore-contract'].files.map((file) => file.path);
-  for (const expected of [
-    'bin/petstore-contract.js',
-    'dist/contract.mjs',
-    'dist/index.mjs',
-    'dist/types/contract-tests/index.d.ts',
-    'dist/src/contract-tests/vitest.config.ts',
-    'dist/src/contract-tests/suite/createPet.contract.ts',
-    'dist/src/spec/document.gen.ts',
-    'README.md',
-  ]) {
-    expect(files, expected).toContain(expected);
-  }
-  expect(unwantedFiles(files)).toEqual([]);
+  expect(
+    packingFaults(files, [
+      'bin/petstore-contract.js',
+      'dist/contract.mjs',
+      'dist/index.mjs',
+      'dist/types/contract-tests/index.d.ts',
+      'dist/src/contract-tests/vitest.config.ts',
+      'dist/src/contract-tests/suite/createPet.contract.ts',
+      'dist/src/spec/document.gen.ts',
+      'README.md',
+    ]),
+  ).toEqual({ missing: [], unwanted: [] });
   expect(files.filter((file) => /mocks\/|landing|swagger/.test(file))).toEqual([]);
 });
 
@@ -84,6 +79,41 @@ it(
     expect(junit).toMatch(/<testsuites[^>]* failures="0"/);
     const summary = await readFile(join(installed.contract, 'reports/new/summary.txt'), 'utf8');
     expect(summary).toContain('CONFORMANT: every check passed.');
+  },
+);
+
+it(
+  'reads a YAML profile, bounds its creations and writes the JSON result, installed',
+  SLOW,
+  async () => {
+    const args = ['petstore-contract', '--base-url', mock.baseUrl, '--api-key', 'petstore-dev-key'];
+    // The starting file, read off the installed mock with GET requests, is the profile used.
+    const printed = await inProject(installed.contract, 'npx', [...args, '--print-profile']);
+    expect(printed.code, printed.output).toBe(0);
+    expect(printed.stdout).toMatch(/^pagination: "link"/m);
+    await writeFile(join(installed.contract, 'profile.yaml'), printed.stdout);
+    const run = await inProject(installed.contract, 'npx', [
+      ...args,
+      '--profile',
+      'profile.yaml',
+      '--max-creates',
+      '30',
+      '--depth',
+      'quick',
+      '--json',
+      'reports/result.json',
+    ]);
+    expect(run.code, run.output).toBe(0);
+    expect(run.stdout).toContain('Declared choices checked: pagination "link"');
+    expect(run.stdout).toMatch(/CONFORMANT as far as tested: .* checks needed more creations/);
+    const result = JSON.parse(
+      await readFile(join(installed.contract, 'reports/result.json'), 'utf8'),
+    ) as { verdict: string; run: { profile: object }; created: { count: number; ids: string[] } };
+    expect(result.verdict).toBe('passed');
+    expect(result.run.profile).toMatchObject({ pagination: 'link', order: 'id-asc' });
+    expect(result.created.count).toBeGreaterThan(0);
+    expect(result.created.count).toBeLessThanOrEqual(30);
+    expect(result.created.ids).toHaveLength(result.created.count);
   },
 );
 
