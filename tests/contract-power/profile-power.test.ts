@@ -21,6 +21,8 @@ type Case = {
   profile: Profile;
   fault?: Fault;
   args?: string[];
+  /** The rule a misdescribing profile must be caught by. */
+  names?: string;
 };
 
 // Two ways a populated server may list: Link pages in id order, or one answer newest first.
@@ -61,12 +63,35 @@ const cases: Case[] = [
     expected: 1,
     variant: { preload: 20 },
     profile: { pagination: 'none', order: 'newest-first' },
+    names: 'declared-order',
   },
   {
     name: 'declared 400 for limit=0, answers 422',
     expected: 1,
     variant: { parameterErrorStatus: 422 },
     profile: { outOfRangeLimit: 400 },
+    names: 'declared-limit-range',
+  },
+  {
+    name: 'declared one answer, pages of at most 7',
+    expected: 1,
+    variant: { preload: 20, pageCap: 7 },
+    profile: { pagination: 'none' },
+    names: 'declared-pagination',
+  },
+  {
+    name: 'declared default status pending, stores available',
+    expected: 1,
+    variant: {},
+    profile: { defaultStatus: 'pending' },
+    names: 'declared-default-status',
+  },
+  {
+    name: 'declared not_found for 404, answers NOT-FOUND',
+    expected: 1,
+    variant: { codeStyle: 'upper' },
+    profile: { errorCodes: { '404': 'not_found' } },
+    names: 'declared-error-codes',
   },
 ];
 
@@ -98,5 +123,6 @@ for (const c of cases) {
     expect(result?.code, tail).toBe(c.expected);
     if (c.fault)
       expect(result?.output, tail).toMatch(/^\d+\. (declared-[a-z-]+|status-filter) \(/m);
+    if (c.names) expect(result?.output, tail).toMatch(new RegExp(`^\\d+\\. ${c.names} \\(`, 'm'));
   });
 }
