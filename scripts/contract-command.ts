@@ -114,14 +114,39 @@ function writeOrSay(file: string, text: string, flag: string): boolean {
 // From the start of the process: what a person waiting for the command sees.
 const elapsed = () => `${process.uptime().toFixed(1)} s`;
 
+/**
+ * The command that runs the same checks again: every option that chose what was sent
+ * (the profile's file as given, the category, --read-only, the budget), the key read from
+ * the environment.
+ */
+function replayCommand(result: ContractResult, command: string, values: FlagValues<typeof flags>) {
+  const { run } = result;
+  if (!run) return '';
+  const given = (flag: 'profile' | 'category-id' | 'runs') =>
+    values[flag] === undefined ? [] : [`--${flag} ${shellWord(String(values[flag]))}`];
+  return [
+    command,
+    `--base-url ${shellWord(run.baseUrl)}`,
+    `--level ${values.level ?? 'interface'}`,
+    ...given('profile'),
+    `--depth ${run.depth}`,
+    `--seed ${run.seed}`,
+    ...given('runs'),
+    ...given('category-id'),
+    ...(run.readOnly ? ['--read-only'] : []),
+    ...(run.maxCreates === undefined ? [] : [`--max-creates ${run.maxCreates}`]),
+  ].join(' ');
+}
+
+/** A word as a POSIX shell reads it back: quoted unless it is plain. */
+const shellWord = (word: string) =>
+  /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+
 /** The lines after the suite: coverage, rules checked, the summary, the verdict. */
-function closing(result: ContractResult, command: string): string[] {
+function closing(result: ContractResult, replay: string): string[] {
   const level = result.run?.level ?? 'interface';
   const wanted = listRules().filter((r) => level === 'strict' || r.level === 'interface');
   const checked = wanted.filter((r) => result.rulesChecked.includes(r.id)).length;
-  const replay = result.run
-    ? `${command} --base-url ${result.run.baseUrl} --level ${level} --depth ${result.run.depth} --seed ${result.run.seed}${result.run.maxCreates === undefined ? '' : ` --max-creates ${result.run.maxCreates}`}`
-    : '';
   const made = result.created.length;
   const prefix = `${result.run?.runId}-`;
   const named = result.created.filter((c) => c.name?.startsWith(prefix)).length;
@@ -131,6 +156,11 @@ function closing(result: ContractResult, command: string): string[] {
     result.coverage,
     `Rules checked: ${checked} of the ${wanted.length} rules of the ${level} level.`,
     `Animals created on the server: ${made}${which}${result.run?.maxCreates === undefined ? '' : `, within --max-creates ${result.run.maxCreates}`}.`,
+    ...(result.resent > 0
+      ? [
+          `Sent again on a new connection: ${result.resent} request(s), each on a kept-alive connection the server had closed while it sat idle (as browsers do; no finding).`,
+        ]
+      : []),
     '',
   ];
   const unbudgeted = result.skipped.filter((c) => c.note?.includes('--max-creates')).length;
@@ -141,7 +171,13 @@ function closing(result: ContractResult, command: string): string[] {
         ? `CONFORMANT as far as tested: every check that ran passed; ${unbudgeted} checks needed more creations than --max-creates allows and were skipped.`
         : 'CONFORMANT: every check passed.',
     ];
-  return [...lines, 'NOT CONFORMANT.', result.summary, '', `Replay exactly: ${replay}`];
+  return [
+    ...lines,
+    'NOT CONFORMANT.',
+    result.summary,
+    '',
+    `Replay exactly (export PETSTORE_API_KEY first): ${replay}`,
+  ];
 }
 
 /**
@@ -237,7 +273,8 @@ async function contract(
     console.error(`Finished in ${elapsed()} (exit 2).`);
     return 2;
   }
-  const lines = closing(result, startServer ? 'npm run contract --' : 'npx petstore-contract');
+  const command = startServer ? 'npm run contract --' : 'npx petstore-contract';
+  const lines = closing(result, replayCommand(result, command, values));
   console.log(lines.join('\n'));
   if (report && !writeOrSay(report, `${lines.join('\n').trim()}\n`, '--report')) {
     console.error(`Finished in ${elapsed()} (exit 2).`);

@@ -4,6 +4,7 @@
 export type RuleId =
   | 'json'
   | 'base-path'
+  | 'transport'
   | 'list-responses'
   | 'create-responses'
   | 'created-echoes'

@@ -3,6 +3,7 @@
  * checks can judge it and reports can show it. Bodies are parsed losslessly (int64).
  */
 import { parseJson, stringifyJson } from '../../spec/json.ts';
+import type { Transport, WireRequest } from './wire.ts';
 
 /** The operations of the interface, plus `other` for requests outside them. */
 export type OperationId = 'listPets' | 'createPet' | 'getPet' | 'other';
@@ -30,6 +31,8 @@ export type Response = {
   json: unknown;
   /** Whether `text` parsed as JSON. */
   isJson: boolean;
+  /** How the answer failed to arrive whole (transport), when it did: status 0 if none came. */
+  fault?: string;
 };
 
 /** A request with the response it received, and how often it was throttled (429) first. */
@@ -49,29 +52,24 @@ const KEEP_BOM = new TextDecoder('utf-8', { ignoreBOM: true });
 const MAX_RETRIES = 5;
 const MAX_WAIT_SECONDS = 10;
 
-async function sendPatiently(
-  send: typeof fetch,
-  url: string,
-  init: RequestInit,
-): Promise<{ res: globalThis.Response; throttled: number }> {
+async function sendPatiently(send: Transport, url: string, request: WireRequest) {
   for (let attempt = 0; ; attempt++) {
-    const res = await send(url, { ...init, signal: AbortSignal.timeout(15_000) });
+    const res = await send(url, request);
     if (res.status !== 429 || attempt === MAX_RETRIES) return { res, throttled: attempt };
-    await res.arrayBuffer();
-    const asked = Number(res.headers.get('retry-after'));
+    const asked = Number(res.headers['retry-after']);
     const seconds = Number.isFinite(asked) && asked >= 0 ? Math.min(asked, MAX_WAIT_SECONDS) : 1;
     await new Promise((resolve) => setTimeout(resolve, Math.max(seconds, 0.05) * 1000));
   }
 }
 
 /**
- * Creates a client for a base URL (ending in `/v1`) that sends with `send`: the network's
- * fetch, or a bridge to an app in this process (bridge.ts).
+ * Creates a client for a base URL (ending in `/v1`) that sends with `send`: the network
+ * (wire.ts), or a bridge to an app in this process (bridge.ts).
  */
 export function createClient(
   baseUrl: string,
-  onExchange: (e: Exchange) => void = () => {},
-  send: typeof fetch = fetch,
+  onExchange: (e: Exchange) => void,
+  send: Transport,
 ): Client {
   const root = baseUrl.replace(/\/+$/, '');
   return {
@@ -84,15 +82,11 @@ export function createClient(
         method: request.method,
         headers: request.headers,
         body,
-        redirect: 'manual',
       });
       // Decoded keeping a byte order mark, which fetch's text() would hide: JSON sent over a
       // network must not start with one (RFC 8259, section 8.1).
-      const text = KEEP_BOM.decode(await res.arrayBuffer());
-      const headers: Record<string, string> = {};
-      res.headers.forEach((value, key) => {
-        headers[key] = value;
-      });
+      const text = KEEP_BOM.decode(res.body);
+      const { headers } = res;
       let json: unknown;
       let isJson = false;
       try {

@@ -4,16 +4,17 @@
  * failure with expect.soft and records it (with the rules judged) for the grouped summary.
  */
 import { expect } from 'vitest';
-import type { Check, Failure, RuleId } from '../checks/check.ts';
+import { type Check, type Failure, fail, type RuleId } from '../checks/check.ts';
 import { isStatusCheck, statusDocumented, statusIn } from '../checks/checks.ts';
 import { citedRule as ruleById } from '../checks/cited-rules.ts';
 import { commonChecks } from '../checks/common-checks.ts';
 import { isExplaining } from '../checks/status-checks.ts';
-import type { Exchange } from '../client/http.ts';
+import type { Client, Exchange, Request } from '../client/http.ts';
+import { TransportFault } from '../client/wire.ts';
 import { curlCommand } from '../report/curl.ts';
 import { describeRequest, describeResponse, renderFailure } from '../report/report.ts';
 import { appendRecord } from '../run/run-log.ts';
-import { options, spec } from './run-context.ts';
+import { asReported, client as guardedClient, options, spec } from './run-context.ts';
 import { inTest } from './test-scope.ts';
 
 declare module 'vitest' {
@@ -33,7 +34,7 @@ expect.extend({
   },
 });
 
-export { client, options, spec } from './run-context.ts';
+export { options, spec } from './run-context.ts';
 
 const cited = new Set<RuleId>();
 
@@ -64,6 +65,44 @@ export function recordFailure(failure: Failure, exchange: Exchange, note?: strin
 const fileOf = (path: string | undefined) =>
   (path ?? 'the suite').replace(/^.*\//, '').replace(/\.contract\.ts$/, '');
 
+/**
+ * The exchange of a request the server did not answer whole: what came (a status and
+ * headers, or nothing) and the fault, for the finding that reports it.
+ */
+function faultExchange(request: Request, fault: TransportFault): Exchange {
+  return {
+    request,
+    url: `${guardedClient.baseUrl}${request.path}`,
+    response: {
+      status: fault.partial?.status ?? 0,
+      headers: fault.partial?.headers ?? {},
+      text: '',
+      json: undefined,
+      isJson: false,
+      fault: fault.detail,
+    },
+  };
+}
+
+/**
+ * The client every suite file sends through. A request the server does not answer whole (a
+ * connection dropped or reset, an answer cut short or undecodable) is a finding of the
+ * `transport` rule, with the request and a curl, and ends the check that sent it.
+ */
+export const client: Client = {
+  baseUrl: guardedClient.baseUrl,
+  async send(request) {
+    try {
+      return await guardedClient.send(request);
+    } catch (error) {
+      if (!(error instanceof TransportFault)) throw error;
+      const exchange = faultExchange(asReported(request), error);
+      report(exchange, [fail('transport', error.title, error.detail, 'one whole HTTP answer')]);
+      throw new StopError(`${request.method} ${request.path}: ${error.message}`);
+    }
+  },
+};
+
 const withCommon = (exchange: Exchange, checks: Check[]) => [
   ...commonChecks(spec, exchange.request.operation, options.apiKey),
   ...checks,
@@ -75,6 +114,8 @@ const withCommon = (exchange: Exchange, checks: Check[]) => [
  */
 export function judge(exchange: Exchange, checks: Check[]): Failure[] {
   const failures: Failure[] = [];
+  // The answer arrived whole (client.send reports it otherwise).
+  cite(['transport']);
   let explained = false;
   for (const check of withCommon(exchange, checks)) {
     cite(check.rules);

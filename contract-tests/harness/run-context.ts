@@ -5,7 +5,8 @@
 
 import { loadContractSpec } from '../checks/spec-model.ts';
 import { bridgedFetch } from '../client/bridge.ts';
-import { type Client, createClient } from '../client/http.ts';
+import { type Client, createClient, type Request } from '../client/http.ts';
+import { fetchTransport, networkTransport } from '../client/wire.ts';
 import { authShellFor } from '../report/curl.ts';
 import { appendRecord } from '../run/run-log.ts';
 import { createBudget, mayCreate } from './budget.ts';
@@ -27,6 +28,17 @@ function idOf(body: unknown): string | null {
     : null;
 }
 
+/** The request with what reports need: the key's shell form, and the key to hide elsewhere. */
+export function asReported(request: Request): Request {
+  const authorization = request.headers.authorization;
+  const authShell =
+    request.authShell ??
+    (authorization === undefined ? undefined : authShellFor(authorization, options.apiKey));
+  // A key of a few characters would match inside host names and paths: those stay as sent.
+  const secret = options.apiKey.length >= 6 ? options.apiKey : undefined;
+  return { ...request, authShell, secret };
+}
+
 /**
  * Sends a request, refusing anything but GET with --read-only and any creation beyond
  * --max-creates, notes the key's shell form, and logs every animal a request stored.
@@ -38,14 +50,8 @@ function guarded(inner: Client): Client {
       if (options.readOnly && request.method !== 'GET')
         throw new Error(`read-only run: refusing to send ${request.method} ${request.path}`);
       budget.take(request);
-      const authorization = request.headers.authorization;
-      const authShell =
-        request.authShell ??
-        (authorization === undefined ? undefined : authShellFor(authorization, options.apiKey));
-      // A key of a few characters would match inside host names and paths: those stay as sent.
-      const secret = options.apiKey.length >= 6 ? options.apiKey : undefined;
       const sentAt = performance.now();
-      const exchange = await inner.send({ ...request, authShell, secret });
+      const exchange = await inner.send(asReported(request));
       budget.settle(request, exchange.response);
       noteCreated(exchange, sentAt, performance.now());
       const { status, json } = exchange.response;
@@ -74,6 +80,8 @@ export const client = guarded(
         ...(throttled ? { throttled } : {}),
       });
     },
-    options.bridge === undefined ? fetch : bridgedFetch(options.bridge),
+    options.bridge === undefined
+      ? networkTransport((url, method) => appendRecord(options.logDir, 'resent', { method, url }))
+      : fetchTransport(bridgedFetch(options.bridge)),
   ),
 );

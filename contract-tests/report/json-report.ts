@@ -38,6 +38,7 @@ export function jsonResult(result: ContractResult) {
       followedBy: followedBy.map(({ followedBy: _, ...g }) => g),
     })),
     skipped: result.skipped,
+    resent: result.resent,
     created: {
       count: result.created.length,
       ids: result.created.map((c) => c.id).filter((id): id is string => id !== null),

@@ -46,6 +46,12 @@ export function describeResponse({ response }: Exchange): string[] {
   const headers = KEY_HEADERS.filter((h) => response.headers[h] !== undefined).map(
     (h) => `${h}: ${response.headers[h]}`,
   );
+  if (response.fault)
+    return [
+      response.status === 0 ? 'no answer' : `${response.status}, then no whole answer`,
+      ...headers,
+      `fault: ${response.fault}`,
+    ];
   return [`${response.status}`, ...headers, `body: ${excerpt(response.text) || '(empty)'}`];
 }
 

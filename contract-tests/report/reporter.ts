@@ -33,16 +33,24 @@ export function failureText(errors: readonly ErrorLike[]): string {
 
 const shortName = (moduleId: string) => basename(moduleId).replace(/\.contract\.ts$/, '');
 
-/** Why a test was skipped: its own note, or its suite's set-up running out of creations. */
+/** Why errors of a set-up left its checks unrun: the budget, or the set-up's failure. */
+function setUpNote(errors: readonly ErrorLike[], where: string): string | undefined {
+  if (errors.length === 0) return undefined;
+  if (onlyBudgetSpent(errors)) return errors[0]?.message;
+  const own = errors.find((e) => !QUIET.has(e.name ?? '')) ?? errors[0];
+  const why = (own?.message ?? '').split('\n')[0];
+  return `not run: the set-up of ${where} failed${why ? ` (${why})` : ''}`;
+}
+
+/** Why a test was skipped: its own note, or its suite's set-up (out of creations, or failed). */
 function skipNote(test: TestCase): string | undefined {
   const result = test.result();
   if (result.state === 'skipped' && result.note) return result.note;
   for (let suite = test.parent; suite.type === 'suite'; suite = suite.parent) {
-    const errors = suite.errors();
-    if (onlyBudgetSpent(errors)) return errors[0]?.message;
+    const note = setUpNote(suite.errors(), suite.name);
+    if (note) return note;
   }
-  const errors = test.module.errors();
-  return onlyBudgetSpent(errors) ? errors[0]?.message : undefined;
+  return setUpNote(test.module.errors(), shortName(test.module.moduleId));
 }
 
 function outcome(file: string, test: TestCase): CaseOutcome {

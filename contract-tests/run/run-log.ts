@@ -14,6 +14,8 @@ export type LogRecords = {
   exchanges: { operation: string; method: string; status: number; throttled?: number };
   rules: { rule: RuleId };
   failures: FailureRecord;
+  /** A request sent again on a new connection: the server had closed the idle one it went out on. */
+  resent: { method: string; url: string };
   /** A POST answered 2xx: what it stored, its id as text (null when the answer had none). */
   created: CreatedRecord;
 };

@@ -99,6 +99,8 @@ export type ContractResult = {
   summary: string;
   /** Every animal the run stored (a POST answered 2xx), in order: its id as text and name. */
   created: CreatedRecord[];
+  /** Requests sent again on a new connection, the server having closed the idle one they went out on. */
+  resent: number;
   /** The checks skipped, and why (a level, --read-only, --max-creates, what the server showed). */
   skipped: { name: string; note?: string }[];
   /** The JUnit report, when one was asked for and the suite ran. */

@@ -12,12 +12,12 @@ import type { SuiteOptions } from '../harness/options.ts';
 import { mergeProfiles, type Profile, STRICT_PROFILE } from '../profile/profile.ts';
 import { coverageTable } from '../report/coverage.ts';
 import { type CaseOutcome, junitXml } from '../report/junit-report.ts';
-import { findings, groupedSummary } from '../report/summary.ts';
+import { findings, groupedSummary, unexplained } from '../report/summary.ts';
 import { DEFAULT_SEED, DEPTH_SETTINGS } from './depth.ts';
 import { type FailureRecord, readRecords } from './run-log.ts';
 import type { ContractOptions, ContractResult, ContractRun } from './run-types.ts';
 import { type OpenServer, openServer } from './target.ts';
-import { runSuite } from './vitest-run.ts';
+import { runSuite, type SuiteCounts } from './vitest-run.ts';
 
 export type { AppFetch } from '../client/app-fetch.ts';
 export type {
@@ -53,6 +53,17 @@ function setUpOutcomes(
   }));
 }
 
+/** The counts of a run, from the outcome of every check and set-up: they agree with the verdict. */
+function countsOf(outcomes: readonly CaseOutcome[]): SuiteCounts {
+  const n = (state: CaseOutcome['state']) => outcomes.filter((c) => c.state === state).length;
+  return {
+    tests: outcomes.length,
+    passed: n('passed'),
+    failed: n('failed'),
+    skipped: n('skipped'),
+  };
+}
+
 /**
  * The profile a run holds the server to: the level's (empty, or this project's own at strict
  * level), with the given profile's fields over it.
@@ -78,6 +89,7 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
     findings: [],
     summary: '',
     created: [],
+    resent: 0,
     skipped: [],
     report: '',
     durationMs: Date.now() - started,
@@ -134,6 +146,16 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
     const setUp = setUpOutcomes(failures, outcome.outcomes);
     const outcomes = [...outcome.outcomes, ...setUp];
     const failed = outcome.failed || setUp.length > 0;
+    const found = failed ? findings(failures) : [];
+    // Red only with a named cause: a run that failed without any finding failed in the suite.
+    if (failed && found.length === 0) {
+      const why = unexplained(failures, outcomes)
+        .slice(0, 3)
+        .map((c) => `${c.name}: ${(c.failure ?? '').split('\n')[0]}`);
+      return couldNotTest(
+        `the suite itself failed, not the server (no rule was broken): ${why.join('; ') || 'vitest reported a failure but no check failed'}`,
+      );
+    }
     if (junitFile) {
       // A CI job that asked for the report must not pass without it.
       try {
@@ -148,12 +170,13 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
     return {
       verdict: failed ? 'failed' : 'passed',
       run,
-      counts: { ...outcome.counts, failed: outcome.counts.failed + setUp.length },
+      counts: countsOf(outcomes),
       coverage: coverageTable(await readRecords(logDir, 'exchanges'), run.level),
       rulesChecked: [...new Set(rules.map((r) => r.rule))],
-      findings: failed ? findings(failures) : [],
+      findings: found,
       summary: failed ? groupedSummary(failures, outcomes) : '',
       created: await readRecords(logDir, 'created'),
+      resent: (await readRecords(logDir, 'resent')).length,
       skipped: outcomes
         .filter((c) => c.state === 'skipped')
         .map((c) => ({ name: c.name, ...(c.note ? { note: c.note } : {}) })),

@@ -1,0 +1,234 @@
+/**
+ * How the suite's requests travel over the network: node:http(s) on kept-alive connections,
+ * which tells what fetch hides. A request that fails before any byte of an answer on a
+ * connection the server had left idle (and then closed) is sent once more on a new one, as
+ * browsers and HTTP clients do; any other failure to answer whole (no answer, an answer cut
+ * short, a body that is not what its Content-Encoding says) is a TransportFault: the
+ * server's, reported as a finding, never an error of the suite.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
+
+/** What a transport carries: the request's method, headers and body text. */
+export type WireRequest = { method: string; headers: Record<string, string>; body?: string };
+
+/** An answer received whole: status, lower-cased headers (repeats joined) and the decoded body. */
+export type WireAnswer = { status: number; headers: Record<string, string>; body: Uint8Array };
+
+/** Sends one request and resolves with its whole answer (bridge.ts and this module implement it). */
+export type Transport = (url: string, request: WireRequest) => Promise<WireAnswer>;
+
+/** The server gave no whole answer: what was seen instead, and the status and headers, if any came. */
+export class TransportFault extends Error {
+  override name = 'TransportFault';
+  constructor(
+    readonly title: string,
+    readonly detail: string,
+    readonly partial?: { status: number; headers: Record<string, string> },
+  ) {
+    super(`${title}: ${detail}`);
+  }
+}
+
+/** A request that failed on a reused connection before any answer: safe to send again. */
+class StaleConnection extends Error {}
+
+const TIMEOUT_MS = 15_000;
+const ACCEPT_ENCODING = 'gzip, deflate, br';
+
+// Errors that mean the connection went away (closed, reset, half-written), and parse errors
+// that on a reused connection come from bytes left over from before.
+const GONE = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_DESTROYED']);
+const codeOf = (error: unknown) => (error as { code?: string }).code ?? '';
+const isGone = (error: unknown) => GONE.has(codeOf(error)) || codeOf(error).startsWith('HPE_');
+
+const joined = (headers: http.IncomingHttpHeaders): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(headers).flatMap(([name, value]) =>
+      value === undefined ? [] : [[name, Array.isArray(value) ? value.join(', ') : value]],
+    ),
+  );
+
+const DECODERS: Record<string, (body: Buffer) => Buffer> = {
+  gzip: gunzipSync,
+  'x-gzip': gunzipSync,
+  br: brotliDecompressSync,
+  // "deflate" is the zlib format, but servers often send raw deflate: clients accept both.
+  deflate: (body) => {
+    try {
+      return inflateSync(body);
+    } catch {
+      return inflateRawSync(body);
+    }
+  },
+};
+
+/** The body as its Content-Encoding says to read it (the codings undone last first). */
+function decoded(body: Buffer, encoding: string | undefined): Buffer {
+  const codings = (encoding ?? '')
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity');
+  let result = body;
+  for (const coding of codings.reverse()) {
+    const decode = DECODERS[coding];
+    if (!decode)
+      throw new TransportFault(
+        'Answer in a Content-Encoding the request did not accept',
+        `Content-Encoding ${encoding}; the request accepted ${ACCEPT_ENCODING}`,
+      );
+    try {
+      result = decode(result);
+    } catch (error) {
+      throw new TransportFault(
+        `Body does not decode as its Content-Encoding says`,
+        `Content-Encoding ${encoding}, but the ${result.length} bytes are not ${coding} (${(error as Error).message})`,
+      );
+    }
+  }
+  return result;
+}
+
+/** One attempt on `agent`'s connections. */
+function attempt(url: URL, request: WireRequest, agent: http.Agent): Promise<WireAnswer> {
+  const body = request.body === undefined ? undefined : Buffer.from(request.body);
+  const headers: Record<string, string> = {
+    accept: '*/*',
+    'accept-encoding': ACCEPT_ENCODING,
+    'user-agent': 'petstore-contract',
+    ...request.headers,
+  };
+  const framed = Object.keys(headers).some((h) => /^(content-length|transfer-encoding)$/i.test(h));
+  if (body !== undefined && !framed) headers['content-length'] = String(body.length);
+  const lib = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    let answered: { status: number; headers: Record<string, string> } | undefined;
+    const req = lib.request(url, { method: request.method, headers, agent });
+    const timer = setTimeout(
+      () =>
+        req.destroy(
+          new TransportFault(
+            answered ? 'Answer not finished in time' : 'No answer in time',
+            `nothing more ${answered ? 'of the body ' : ''}within ${TIMEOUT_MS / 1000} s`,
+            answered,
+          ),
+        ),
+      TIMEOUT_MS,
+    );
+    const fail = (error: unknown) => {
+      clearTimeout(timer);
+      reject(error);
+    };
+    req.on('error', (error) => {
+      if (error instanceof TransportFault) return fail(error);
+      if (answered) return fail(cutShort(error, answered));
+      if (req.reusedSocket && isGone(error)) return fail(new StaleConnection());
+      fail(
+        new TransportFault(
+          'Connection closed without an answer',
+          `the connection was closed or reset before any answer (${codeOf(error) || (error as Error).message})`,
+        ),
+      );
+    });
+    req.on('response', (res) => {
+      answered = { status: res.statusCode ?? 0, headers: joined(res.headers) };
+      const seen = answered;
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', (error) => fail(cutShort(error, seen, Buffer.concat(chunks).length)));
+      res.on('end', () => {
+        // Bytes beyond the Content-Length in the same packet surface as a parse error of
+        // the request just before 'end' reaches here: let it arrive first.
+        setImmediate(() => {
+          if (!res.complete) return fail(cutShort(undefined, seen, Buffer.concat(chunks).length));
+          clearTimeout(timer);
+          try {
+            const whole = decoded(Buffer.concat(chunks), seen.headers['content-encoding']);
+            resolve({ ...seen, body: new Uint8Array(whole) });
+          } catch (error) {
+            reject(
+              error instanceof TransportFault
+                ? new TransportFault(error.title, error.detail, seen)
+                : error,
+            );
+          }
+        });
+      });
+    });
+    req.end(body);
+  });
+}
+
+/** A fault for an answer whose body did not arrive whole. */
+function cutShort(
+  error: unknown,
+  seen: { status: number; headers: Record<string, string> },
+  received?: number,
+): TransportFault {
+  if (error instanceof TransportFault) return error;
+  const length = seen.headers['content-length'];
+  const code = codeOf(error);
+  if (code.startsWith('HPE_'))
+    return new TransportFault(
+      'Answer not valid HTTP',
+      `the bytes after the headers${length ? ` (Content-Length ${length})` : ''} broke the HTTP framing: ${(error as Error).message}`,
+      seen,
+    );
+  const got = received === undefined ? '' : ` after ${received} bytes`;
+  const of = length ? ` of the ${length} its Content-Length announced` : ' of a chunked body';
+  return new TransportFault(
+    'Answer cut short',
+    `the connection closed${got}${of}${code ? ` (${code})` : ''}`,
+    seen,
+  );
+}
+
+/**
+ * A transport over the network. `onResend` hears of each request sent again on a new
+ * connection because the server had closed the idle one it went out on.
+ */
+export function networkTransport(onResend: (url: string, method: string) => void): Transport {
+  const agents = {
+    'http:': new http.Agent({ keepAlive: true }),
+    'https:': new https.Agent({ keepAlive: true }),
+  };
+  return async (raw, request) => {
+    const url = new URL(raw);
+    const kept = url.protocol === 'https:' ? agents['https:'] : agents['http:'];
+    try {
+      return await attempt(url, request, kept);
+    } catch (error) {
+      if (!(error instanceof StaleConnection)) throw error;
+      onResend(raw, request.method);
+      // A new connection, on an agent of its own: the kept ones may all be as stale.
+      const fresh =
+        url.protocol === 'https:'
+          ? new https.Agent({ keepAlive: true })
+          : new http.Agent({ keepAlive: true });
+      try {
+        return await attempt(url, request, fresh);
+      } finally {
+        fresh.destroy();
+      }
+    }
+  };
+}
+
+/** A transport over a fetch function (an app in this process, through the bridge). */
+export function fetchTransport(send: typeof fetch): Transport {
+  return async (url, request) => {
+    const res = await send(url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    const headers: Record<string, string> = {};
+    res.headers.forEach((value, key) => {
+      headers[key] = value;
+    });
+    return { status: res.status, headers, body: new Uint8Array(await res.arrayBuffer()) };
+  };
+}
