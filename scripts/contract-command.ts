@@ -158,7 +158,7 @@ function closing(result: ContractResult, replay: string): string[] {
     `Animals created on the server: ${made}${which}${result.run?.maxCreates === undefined ? '' : `, within --max-creates ${result.run.maxCreates}`}.`,
     ...(result.resent > 0
       ? [
-          `Sent again on a new connection: ${result.resent} request(s), each on a kept-alive connection the server had closed while it sat idle (as browsers do; no finding).`,
+          `Sent again on a new connection: ${result.resent} request(s) lost before any answer on a kept-alive connection the server had closed (as browsers do; only a loss on the new connection is a finding).`,
         ]
       : []),
     '',

@@ -21,6 +21,8 @@ export type ParamCase = {
   title: string;
   /** Path and query relative to the base URL. */
   path: string;
+  /** The parameter's text as sent (before percent-encoding), for a single value. */
+  text?: string;
   verdict: ParamVerdict;
   /** The parameters given exactly once with a valid value, by name (e.g. limit 5). */
   valid: Record<string, string>;
@@ -97,6 +99,7 @@ export function paramCases(operation: Exclude<OperationId, 'other'>, level: Leve
         operation,
         title: `${parameter.name}=${shown(text)} (${label})`,
         path: path(parameter.name, parameter.in, [text]),
+        text,
         verdict,
         valid: verdict === 'valid' ? { [parameter.name]: text } : {},
         decided: level === 'interface' && verdict === 'valid' && strict === 'invalid',

@@ -11,11 +11,15 @@ import { beforeAll, describe, it } from 'vitest';
 import { LIMIT } from '../../spec/constants.ts';
 import { type ParamCase, paramCases } from '../catalogue/catalogue-params.ts';
 import { check, isObject, type RuleId, sameInteger, show } from '../checks/check.ts';
+import { namesTheAnimal } from '../checks/id-readings.ts';
 import { itemsHaveStatus, pageAtMost } from '../checks/pet-checks.ts';
 import { statusInOrRefused } from '../checks/status-checks.ts';
 import { bearer } from '../client/http.ts';
 import { ensurePetsBeyond } from '../harness/fixtures.ts';
 import { client, options, spec, verify, verifyAllowing } from '../harness/harness.ts';
+
+/** A petId in plain decimal digits: the one form whose number every reader agrees on. */
+const CANONICAL_ID = /^-?(0|[1-9]\d*)$/;
 
 /** A pet answered for a well-formed id carries that id. */
 const idIs = (text: string) =>
@@ -41,6 +45,11 @@ function allowed(c: ParamCase): { statuses: number[]; rule: RuleId; refusable?: 
     if (c.verdict === 'invalid' && refuses) return { statuses: [400], rule: 'list-400' };
     return { statuses: [200, 400], rule: 'list-responses', refusable: true };
   }
+  // Text that is not plain decimal digits: how it is read is the server's (id-readings.ts),
+  // unless the level documents a 400 for it.
+  const plain = c.text !== undefined && CANONICAL_ID.test(c.text);
+  if (!plain && !(c.verdict === 'invalid' && refuses))
+    return { statuses: [200, 400, 404], rule: 'get-404', refusable: true };
   if (c.verdict === 'valid')
     return c.decided
       ? { statuses: [200, 400, 404], rule: 'get-responses', refusable: true }
@@ -87,7 +96,13 @@ describe('parameters', () => {
     });
     const { statuses, rule, refusable } = allowed(c);
     const served =
-      c.operation === 'listPets' ? pageChecks(c) : c.valid.petId ? [idIs(c.valid.petId)] : [];
+      c.operation === 'listPets'
+        ? pageChecks(c)
+        : c.text !== undefined && !CANONICAL_ID.test(c.text)
+          ? [namesTheAnimal(c.text)]
+          : c.valid.petId
+            ? [idIs(c.valid.petId)]
+            : [];
     const why = `for ${c.title}`;
     if (refusable) verify(exchange, statusInOrRefused(statuses, rule, why), ...served);
     else verifyAllowing(exchange, statuses, rule, why, ...served);

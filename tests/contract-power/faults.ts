@@ -99,7 +99,14 @@ export const EDGE_FAULTS = {
   'trailing-content-ignored': 'the first JSON value of a body is read, the rest ignored',
 } as const;
 
-/** One way of breaking the interface. */
+/** Faults of the transport: no answer, or not a whole one. */
+export const TRANSPORT_FAULTS = {
+  'connection-dropped-on-empty-bearer':
+    'Authorization: Bearer with an empty token drops the connection (a handler that panics)',
+  'getPet-body-cut-short': 'getPet answers announce 20 bytes more than they send, then close',
+  'list-labelled-gzip': 'listPets answers say Content-Encoding: gzip over plain JSON',
+} as const;
+
 /**
  * Faults of a list on a server that already holds many animals: the interface alone never
  * knows a list answer is complete, so only a declared profile (pagination, order) shows them
@@ -113,8 +120,10 @@ export const LIST_FAULTS = {
   'ids-sorted-as-text': 'lists are sorted by id as text, so 10 comes before 9',
 } as const;
 
+/** One way of breaking the interface. */
 export type Fault =
   | keyof typeof SHAPE_FAULTS
+  | keyof typeof TRANSPORT_FAULTS
   | keyof typeof INPUT_FAULTS
   | keyof typeof EDGE_FAULTS
   | keyof typeof LIST_FAULTS;
@@ -124,6 +133,7 @@ export const FAULT_NOTES: Record<Exclude<Fault, keyof typeof LIST_FAULTS>, strin
   ...SHAPE_FAULTS,
   ...INPUT_FAULTS,
   ...EDGE_FAULTS,
+  ...TRANSPORT_FAULTS,
 };
 
 /** Every fault, shape faults first. */

@@ -33,6 +33,32 @@ type Context = {
   out: Responder;
 };
 
+/**
+ * A petId read as a framework reads it: JavaScript's Number() (Express's usual
+ * `Number(req.params.petId)`), or Python's int() (FastAPI's `petId: int`); undefined when
+ * it is no whole number then (answered 404, as a lookup of NaN finds nothing).
+ */
+function readPetId(raw: string, how: 'number' | 'python-int'): string | undefined {
+  if (how === 'number') {
+    const n = Number(raw);
+    return Number.isSafeInteger(n) && n >= 0 ? String(n) : undefined;
+  }
+  // int() takes surrounding whitespace, a sign, underscores between digits and any script's digits.
+  const m = /^\s*\+?(\p{Nd}+(?:_\p{Nd}+)*)\s*$/u.exec(raw);
+  if (!m) return undefined;
+  return [...(m[1] as string).replaceAll('_', '')]
+    .map((d) => String((d.codePointAt(0) as number) - nineBelow(d)))
+    .join('');
+}
+
+/** The code point of the zero of a digit's script (digits come in tens, zero first). */
+const nineBelow = (digit: string) => {
+  let cp = digit.codePointAt(0) as number;
+  while (/\p{Nd}/u.test(String.fromCodePoint(cp - 1)) && (digit.codePointAt(0) as number) - cp < 9)
+    cp -= 1;
+  return cp;
+};
+
 /** The handlers of listPets, createPet and getPet. */
 export function createHandlers({ variant, has, store, out }: Context) {
   const { send, error, view, byHand } = out;
@@ -119,7 +145,9 @@ export function createHandlers({ variant, has, store, out }: Context) {
 
   const getPet = (res: ServerResponse, raw: string) => {
     const lenient = has('petId-parsed-leniently') && /^\d+\./.test(raw);
-    const digits = lenient ? String(Number.parseInt(raw, 10)) : raw;
+    const read = variant.petIdReading ? readPetId(raw, variant.petIdReading) : raw;
+    if (read === undefined) return error(res, 404, `no pet with id ${raw}`);
+    const digits = lenient ? String(Number.parseInt(raw, 10)) : read;
     if (!/^\d+$/.test(digits))
       return error(
         res,

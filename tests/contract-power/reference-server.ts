@@ -15,6 +15,29 @@ import type { Variant } from './variants.ts';
 
 export { REFERENCE_KEY } from './reference-auth.ts';
 
+/** Makes an answer announce 20 bytes more than its body, then close the connection. */
+function cutShort(res: ServerResponse): void {
+  let head: { status: number; headers: Record<string, string> } = { status: 200, headers: {} };
+  res.writeHead = ((status: number, headers?: Record<string, string>) => {
+    head = { status, headers: headers ?? {} };
+    return res;
+  }) as typeof res.writeHead;
+  res.end = ((body?: string) => {
+    const bytes = Buffer.from(body ?? '');
+    const socket = res.socket;
+    const lines = Object.entries({ ...head.headers, 'content-length': bytes.length + 20 });
+    socket?.end(
+      Buffer.concat([
+        Buffer.from(
+          `HTTP/1.1 ${head.status} X\r\n${lines.map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`,
+        ),
+        bytes,
+      ]),
+    );
+    return res;
+  }) as typeof res.end;
+}
+
 /** Starts the reference server on 127.0.0.1 (random port); returns its base URL and close. */
 export async function startReferenceServer(options: { fault?: Fault; variant?: Variant } = {}) {
   const variant = options.variant ?? {};
@@ -60,6 +83,8 @@ export async function startReferenceServer(options: { fault?: Fault; variant?: V
           ? 'getPet'
           : 'other';
     const header = req.headers.authorization ?? '';
+    if (has('connection-dropped-on-empty-bearer') && /^Bearer\s*$/i.test(header))
+      return void req.socket.destroy();
     if (
       has('unknown-id-404-before-auth') &&
       idMatch &&
@@ -87,6 +112,13 @@ export async function startReferenceServer(options: { fault?: Fault; variant?: V
   };
 
   const server = createServer((req, res) => {
+    if (has('getPet-body-cut-short') && /^\/v1\/pets\/./.test(req.url ?? '')) cutShort(res);
+    if (
+      has('list-labelled-gzip') &&
+      req.method === 'GET' &&
+      /^\/v1\/pets(\?|$)/.test(req.url ?? '')
+    )
+      res.setHeader('content-encoding', 'gzip');
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -95,6 +127,7 @@ export async function startReferenceServer(options: { fault?: Fault; variant?: V
       );
     });
   });
+  if (variant.idleTimeoutMs !== undefined) server.keepAliveTimeout = variant.idleTimeoutMs;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -45,6 +45,10 @@ export type Variant = {
   throttleBurst?: number;
   /** Continue a list by RFC 8288 Link rel="next" with a cursor (the last id listed). */
   linkPages?: boolean;
+  /** Read petId as a framework does: JavaScript's Number(), or Python's int(). */
+  petIdReading?: 'number' | 'python-int';
+  /** Close a kept-alive connection idle this long (Node's keepAliveTimeout). */
+  idleTimeoutMs?: number;
 };
 
 /** The conforming variants, by name, with the extra CLI arguments each needs. */
@@ -66,6 +70,10 @@ export const CONFORMING: Record<string, { variant: Variant; args?: string[] }> =
   'pages-of-at-most-7': { variant: { pageCap: 7 } },
   'parameters-refused-422': { variant: { parameterErrorStatus: 422, strictQuery: true } },
   'throttles-bursts': { variant: { throttleBurst: 8 } },
+  'petId-read-by-Number': { variant: { petIdReading: 'number' } },
+  'petId-read-by-python-int': { variant: { petIdReading: 'python-int' } },
+  'name-limited-to-20': { variant: { maxNameLength: 20 } },
+  'idle-timeout-100ms': { variant: { idleTimeoutMs: 100 } },
   'careful-another-way': {
     variant: {
       firstId: 2n ** 53n + 1000n,
