@@ -148,7 +148,7 @@ function closing(result: ContractResult, replay: string): string[] {
   const wanted = listRules().filter((r) => level === 'strict' || r.level === 'interface');
   const checked = wanted.filter((r) => result.rulesChecked.includes(r.id)).length;
   const made = result.created.length;
-  const prefix = `${result.run?.runId}-`;
+  const prefix = result.names?.prefix ?? `${result.run?.runId}-`;
   const named = result.created.filter((c) => c.name?.startsWith(prefix)).length;
   const which = made > 0 ? ` (${named} named ${prefix}*; their ids are in --json)` : '';
   const lines = [
@@ -156,6 +156,13 @@ function closing(result: ContractResult, replay: string): string[] {
     result.coverage,
     `Rules checked: ${checked} of the ${wanted.length} rules of the ${level} level.`,
     `Animals created on the server: ${made}${which}${result.run?.maxCreates === undefined ? '' : `, within --max-creates ${result.run.maxCreates}`}.`,
+    ...(result.names
+      ? [
+          result.names.learned
+            ? `Names fitted to ${result.names.limit} characters, the longest this server accepts (a longer one got a 4xx; the interface sets no limit, so that is the server's choice).`
+            : `Names fitted to ${result.names.limit} characters: the server refused even names of ${result.names.limit}.`,
+        ]
+      : []),
     ...(result.resent > 0
       ? [
           `Sent again on a new connection: ${result.resent} request(s) lost before any answer on a kept-alive connection the server had closed (as browsers do; only a loss on the new connection is a finding).`,

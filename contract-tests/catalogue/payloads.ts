@@ -14,16 +14,21 @@ const INT64_MAX = 2n ** 63n - 1n;
  * category is the one the server accepts; at strict level any name of 1–255 characters
  * with a non-blank one and any category from 1 to 2^63−1.
  */
-export function validNewPet(level: Level, prefix: string, categoryId: number | bigint) {
+export function validNewPet(
+  level: Level,
+  prefix: string,
+  categoryId: number | bigint,
+  room = Number.POSITIVE_INFINITY,
+) {
   const suffix =
     level === 'strict'
-      ? fc.string({ unit: 'grapheme', minLength: 0, maxLength: 20 })
+      ? fc.string({ unit: 'grapheme', minLength: 0, maxLength: Math.min(20, room) })
       : fc.string({
           unit: fc.constantFrom(
             ...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
           ),
           minLength: 1,
-          maxLength: 12,
+          maxLength: Math.max(1, Math.min(12, room)),
         });
   const category =
     level === 'strict'
@@ -70,26 +75,32 @@ const notAStatus = fc.oneof(
 export function invalidNewPet(
   prefix: string,
   categoryId: number | bigint,
+  room = Number.POSITIVE_INFINITY,
 ): fc.Arbitrary<InvalidPayload> {
-  return fc.tuple(validNewPet('interface', prefix, categoryId), fc.nat()).chain(([valid, pick]) => {
-    const without = (field: string) =>
-      Object.fromEntries(Object.entries(valid).filter(([k]) => k !== field));
-    const mutations: fc.Arbitrary<InvalidPayload>[] = [
-      fc.constant({ why: 'name is missing', body: without('name') }),
-      fc.constant({ why: 'categoryId is missing', body: without('categoryId') }),
-      notAString.map(([what, v]) => ({ why: `name is ${what}`, body: { ...valid, name: v } })),
-      notAnInteger.map(([what, v]) => ({
-        why: `categoryId is ${what}`,
-        body: { ...valid, categoryId: v },
-      })),
-      notAStatus.map(([what, v]) => ({ why: `status is ${what}`, body: { ...valid, status: v } })),
-      fc.constantFrom(
-        { why: 'the body is an array', body: [valid] },
-        { why: 'the body is a string', body: 'Rex' },
-        { why: 'the body is null', body: null },
-        { why: 'the body is an empty object', body: {} },
-      ),
-    ];
-    return mutations[pick % mutations.length] as fc.Arbitrary<InvalidPayload>;
-  });
+  return fc
+    .tuple(validNewPet('interface', prefix, categoryId, room), fc.nat())
+    .chain(([valid, pick]) => {
+      const without = (field: string) =>
+        Object.fromEntries(Object.entries(valid).filter(([k]) => k !== field));
+      const mutations: fc.Arbitrary<InvalidPayload>[] = [
+        fc.constant({ why: 'name is missing', body: without('name') }),
+        fc.constant({ why: 'categoryId is missing', body: without('categoryId') }),
+        notAString.map(([what, v]) => ({ why: `name is ${what}`, body: { ...valid, name: v } })),
+        notAnInteger.map(([what, v]) => ({
+          why: `categoryId is ${what}`,
+          body: { ...valid, categoryId: v },
+        })),
+        notAStatus.map(([what, v]) => ({
+          why: `status is ${what}`,
+          body: { ...valid, status: v },
+        })),
+        fc.constantFrom(
+          { why: 'the body is an array', body: [valid] },
+          { why: 'the body is a string', body: 'Rex' },
+          { why: 'the body is null', body: null },
+          { why: 'the body is an empty object', body: {} },
+        ),
+      ];
+      return mutations[pick % mutations.length] as fc.Arbitrary<InvalidPayload>;
+    });
 }

@@ -6,7 +6,8 @@ import { statusIn } from '../checks/checks.ts';
 import { createdEchoes, newId, type Pet } from '../checks/pet-checks.ts';
 import { STATUSES } from '../checks/spec-model.ts';
 import { bearer, type Exchange, jsonWithKey } from '../client/http.ts';
-import { client, options, uniqueName, verifyOrStop } from './harness.ts';
+import { client, options, verifyOrStop } from './harness.ts';
+import { uniqueName } from './names.ts';
 
 export { STATUSES };
 

@@ -203,7 +203,3 @@ export function verifyOrStop(exchange: Exchange, ...checks: Check[]): void {
 export class StopError extends Error {
   override name = 'StopError';
 }
-
-let counter = 0;
-/** A name unique to this run, so the suite only ever relies on pets it made. */
-export const uniqueName = (tag: string) => `${options.runId}-${tag}-${(counter++).toString(36)}`;

@@ -19,6 +19,7 @@ import {
 } from '../checks/pet-checks.ts';
 import { createPet, getPet, listPets, STATUSES } from './fixtures.ts';
 import { options } from './harness.ts';
+import { generatedPrefix } from './names.ts';
 import { assertConforms } from './replay.ts';
 
 /** The pets this sequence created, by id (as a string, exact). */
@@ -87,9 +88,10 @@ class ListPets implements Command {
 
 /** Generated command sequences over the three operations. */
 export function petStoreCommands() {
+  const model = generatedPrefix('model');
   return fc.commands(
     [
-      validNewPet(options.level, `${options.runId}-model`, options.categoryId).map(
+      validNewPet(options.level, model.prefix, options.categoryId, model.room).map(
         (body) => new CreatePet(body),
       ),
       fc.nat().map((pick) => new GetPet(pick)),

@@ -26,7 +26,8 @@ export function jsonResult(result: ContractResult) {
             seed: run.seed,
             readOnly: run.readOnly,
             ...(run.maxCreates === undefined ? {} : { maxCreates: run.maxCreates }),
-            namePrefix: `${run.runId}-`,
+            namePrefix: result.names ? result.names.prefix : `${run.runId}-`,
+            ...(result.names ? { nameLimit: result.names.limit } : {}),
             inProcess: run.inProcess,
           },
         }

@@ -99,6 +99,8 @@ export type ContractResult = {
   summary: string;
   /** Every animal the run stored (a POST answered 2xx), in order: its id as text and name. */
   created: CreatedRecord[];
+  /** The name limit the run learned and fitted its names to (absent: the server took the longest). */
+  names?: { limit: number; prefix: string; learned: boolean };
   /** Requests sent again on a new connection, the server having closed the idle one they went out on. */
   resent: number;
   /** The checks skipped, and why (a level, --read-only, --max-creates, what the server showed). */

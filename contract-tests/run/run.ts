@@ -14,7 +14,7 @@ import { coverageTable } from '../report/coverage.ts';
 import { type CaseOutcome, junitXml } from '../report/junit-report.ts';
 import { findings, groupedSummary, unexplained } from '../report/summary.ts';
 import { DEFAULT_SEED, DEPTH_SETTINGS } from './depth.ts';
-import { type FailureRecord, readRecords } from './run-log.ts';
+import { type FailureRecord, type LogRecords, readRecords } from './run-log.ts';
 import type { ContractOptions, ContractResult, ContractRun } from './run-types.ts';
 import { type OpenServer, openServer } from './target.ts';
 import { runSuite, type SuiteCounts } from './vitest-run.ts';
@@ -52,6 +52,12 @@ function setUpOutcomes(
     failure: [...new Set(records.map((r) => `${r.rule}: ${r.title}`))].join('\n'),
   }));
 }
+
+/** The limit names were fitted to, when the server took fewer than the suite's longest. */
+const nameFit = (records: readonly LogRecords['names'][]) => {
+  const last = records.at(-1);
+  return last ? { names: last } : {};
+};
 
 /** The counts of a run, from the outcome of every check and set-up: they agree with the verdict. */
 function countsOf(outcomes: readonly CaseOutcome[]): SuiteCounts {
@@ -177,6 +183,7 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
       summary: failed ? groupedSummary(failures, outcomes) : '',
       created: await readRecords(logDir, 'created'),
       resent: (await readRecords(logDir, 'resent')).length,
+      ...nameFit(await readRecords(logDir, 'names')),
       skipped: outcomes
         .filter((c) => c.state === 'skipped')
         .map((c) => ({ name: c.name, ...(c.note ? { note: c.note } : {}) })),

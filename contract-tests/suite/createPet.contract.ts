@@ -9,6 +9,7 @@ import { statusIn } from '../checks/checks.ts';
 import { createdEchoes } from '../checks/pet-checks.ts';
 import { createPet, newPet, STATUSES } from '../harness/fixtures.ts';
 import { options, verify } from '../harness/harness.ts';
+import { generatedPrefix } from '../harness/names.ts';
 import { assertConforms, replayable } from '../harness/replay.ts';
 
 const must201 = statusIn([201], 'create-responses', 'for a valid creation');
@@ -50,9 +51,10 @@ describe.skipIf(options.readOnly)('createPet', () => {
   });
 
   it('accepts every generated valid payload and returns it unchanged', async () => {
+    const gen = generatedPrefix('gen');
     await replayable(
       fc.asyncProperty(
-        validNewPet(options.level, `${options.runId}-gen`, options.categoryId),
+        validNewPet(options.level, gen.prefix, options.categoryId, gen.room),
         async (body) => {
           assertConforms(await createPet(body), must201, createdEchoes(body));
         },
@@ -61,9 +63,10 @@ describe.skipIf(options.readOnly)('createPet', () => {
   });
 
   it('rejects every generated invalid payload with 400 and an Error', async () => {
+    const bad = generatedPrefix('bad');
     await replayable(
       fc.asyncProperty(
-        invalidNewPet(`${options.runId}-bad`, options.categoryId),
+        invalidNewPet(bad.prefix, options.categoryId, bad.room),
         async ({ body }) => {
           assertConforms(await createPet(body), must400);
         },

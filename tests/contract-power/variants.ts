@@ -73,6 +73,7 @@ export const CONFORMING: Record<string, { variant: Variant; args?: string[] }> =
   'petId-read-by-Number': { variant: { petIdReading: 'number' } },
   'petId-read-by-python-int': { variant: { petIdReading: 'python-int' } },
   'name-limited-to-20': { variant: { maxNameLength: 20 } },
+  'name-limited-to-8': { variant: { maxNameLength: 8 } },
   'idle-timeout-100ms': { variant: { idleTimeoutMs: 100 } },
   'careful-another-way': {
     variant: {
