@@ -47,9 +47,21 @@ export function cite(rules: readonly RuleId[]): void {
   }
 }
 
+const exchangeIds = new WeakMap<Exchange, number>();
+let exchanges = 0;
+/** A number per exchange of the run, so that the summary knows which failures one answer showed. */
+function exchangeId(exchange: Exchange): number {
+  const known = exchangeIds.get(exchange);
+  if (known !== undefined) return known;
+  exchanges += 1;
+  exchangeIds.set(exchange, exchanges);
+  return exchanges;
+}
+
 /** Records a failure for the grouped summary. */
 export function recordFailure(failure: Failure, exchange: Exchange, note?: string): void {
   appendRecord(options.logDir, 'failures', {
+    exchange: exchangeId(exchange),
     // Outside a test (a beforeAll), named as the reporter names the file's set-up.
     test: inTest()
       ? (expect.getState().currentTestName ?? '')
@@ -109,6 +121,16 @@ const withCommon = (exchange: Exchange, checks: Check[]) => [
 ];
 
 /**
+ * The checks in the order that puts a cause before its symptoms: what explains a wrong status
+ * (a 5xx, the key refused), then the status, then the rest (a body of a 201 that should have
+ * been a 400 breaks its schema because it should not exist).
+ */
+const causesFirst = (checks: Check[]) => {
+  const rank = (c: Check) => (isExplaining(c) ? 0 : isStatusCheck(c) ? 1 : 2);
+  return [...checks].sort((a, b) => rank(a) - rank(b));
+};
+
+/**
  * The failures of the checks on one exchange, every judged rule cited. Once a common check
  * explains a wrong status (a 5xx, the key refused), the status checks are not run.
  */
@@ -117,7 +139,7 @@ export function judge(exchange: Exchange, checks: Check[]): Failure[] {
   // The answer arrived whole (client.send reports it otherwise).
   cite(['transport']);
   let explained = false;
-  for (const check of withCommon(exchange, checks)) {
+  for (const check of causesFirst(withCommon(exchange, checks))) {
     cite(check.rules);
     if (explained && isStatusCheck(check)) continue;
     const failure = check(exchange);

@@ -58,6 +58,29 @@ it('folds a rule that only ever fails after another one in the same check under 
   );
   expect(summary).toMatch(/^1 finding \(one per rule broken\), from 2 failing cases:/);
   expect(summary).toContain(
-    'Then, in the same checks, after it (likely a consequence): get-found (interface rule), 1 case: Wrong pet',
+    'Then, on the same answers, after it (likely a consequence): get-found (interface rule), 1 case: Wrong pet',
   );
+});
+
+it('folds a rule under another only when the same exchange shows both', () => {
+  const on = (exchange: number, rule: FailureRecord['rule'], title: string) => ({
+    ...record('one check', rule, title),
+    exchange,
+  });
+  // get-404 fails on its own request, after pet-status failed on another one of the check.
+  const apart = findings([
+    on(1, 'pet-status', 'Pet has status "lost"'),
+    on(2, 'get-404', 'Not 404'),
+  ]);
+  expect(apart.map((f) => [f.rule, f.followedBy.length])).toEqual([
+    ['pet-status', 0],
+    ['get-404', 0],
+  ]);
+  // The cause leads on its exchange (a 201 for an invalid body), its symptom follows it there.
+  const together = findings([
+    on(3, 'create-400', 'Expected 400, got 201'),
+    on(3, 'pet-shape', 'categoryId must be <= 2^63-1'),
+  ]);
+  expect(together.map((f) => f.rule)).toEqual(['create-400']);
+  expect(together[0]?.followedBy.map((f) => f.rule)).toEqual(['pet-shape']);
 });

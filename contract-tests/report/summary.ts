@@ -4,8 +4,8 @@
  * A finding is one rule broken: every failing case of that rule collapses into it, with a
  * count, what was seen (the labels, most frequent first) and the simplest case (the shortest
  * request and response) with a curl command that replays it. A rule that never fails first
- * in a check, only after another rule failed in the same check, is not a cause of its own:
- * it is folded under the finding it followed most often.
+ * on an exchange, only after another rule failed on the same answer, is not a cause of its
+ * own: it is folded under the finding it followed most often.
  */
 import { type CitedRule, citedRule as ruleById } from '../checks/cited-rules.ts';
 import type { FailureRecord } from '../run/run-log.ts';
@@ -27,7 +27,7 @@ export type Finding = {
   seen: { label: string; cases: number }[];
   /** The simplest failing case. */
   example: FailureRecord;
-  /** Rules that failed only after this one did, in the same checks. */
+  /** Rules that failed only after this one did, on the same exchanges. */
   followedBy: Finding[];
 };
 
@@ -64,20 +64,25 @@ function finding(records: readonly FailureRecord[], followedBy: Finding[]): Find
   };
 }
 
+/** The exchange a record is about (records from before exchanges were numbered: their check). */
+const exchangeOf = (record: FailureRecord) =>
+  record.exchange === undefined ? `test:${record.test}` : `exchange:${record.exchange}`;
+
 /**
  * The findings of a run, most cases first. `records` are in the order the checks failed,
- * which tells, within one check, which rule failed first.
+ * which tells, within one exchange, which rule failed first: the checks of an exchange run
+ * causes first (harness.ts), so a later rule of the same answer is a symptom of the first.
  */
 export function findings(records: readonly FailureRecord[]): Finding[] {
   const byRule = new Map<string, FailureRecord[]>();
-  // For each rule: the rules that failed before it in the same check, when it never failed first.
-  const firstInCheck = new Map<string, string>();
+  // For each rule: the rules that failed before it on the same exchange, when it never failed first.
+  const firstOnExchange = new Map<string, string>();
   const leads = new Set<string>();
   const after = new Map<string, string[]>();
   for (const record of records) {
     byRule.set(record.rule, [...(byRule.get(record.rule) ?? []), record]);
-    const first = firstInCheck.get(record.test);
-    if (first === undefined) firstInCheck.set(record.test, record.rule);
+    const first = firstOnExchange.get(exchangeOf(record));
+    if (first === undefined) firstOnExchange.set(exchangeOf(record), record.rule);
     if (first === undefined || first === record.rule) leads.add(record.rule);
     else after.set(record.rule, [...(after.get(record.rule) ?? []), first]);
   }
@@ -125,7 +130,7 @@ function section(n: number, f: Finding): string[] {
     `   ${plural(f.cases, 'failing case')} in ${plural(f.checks.length, 'check')}:`,
     ...indent(listed(f.checks), '     - '),
     ...f.followedBy.flatMap((g) => [
-      `   Then, in the same checks, after it (likely a consequence): ${g.rule} (${levelName(g)}), ${plural(g.cases, 'case')}: ${seenText(g)}`,
+      `   Then, on the same answers, after it (likely a consequence): ${g.rule} (${levelName(g)}), ${plural(g.cases, 'case')}: ${seenText(g)}`,
     ]),
     `   Simplest case, in "${example.test}":`,
     ...indent(example.message.split('\n'), '     '),

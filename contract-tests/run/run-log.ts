@@ -29,6 +29,8 @@ export type CreatedRecord = { id: string | null; name: string | null; httpStatus
 export type FailureRecord = {
   /** The full name of the test that ran the check. */
   test: string;
+  /** Which exchange of the run showed it: failures of one exchange share the number. */
+  exchange?: number;
   rule: RuleId;
   title: string;
   /** `Received: …\nExpected: …` */
