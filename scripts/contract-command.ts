@@ -15,6 +15,7 @@ import { STRICT_PROFILE } from '../contract-tests/profile/profile.ts';
 import { jsonResultText } from '../contract-tests/report/json-report.ts';
 import { DEFAULT_SEED, DEPTHS } from '../contract-tests/run/depth.ts';
 import { type ContractResult, runContract, type StartedServer } from '../contract-tests/run/run.ts';
+import { FULL_RUN_CREATIONS } from '../contract-tests/run/themes.ts';
 import { listRules } from '../spec/rules.ts';
 import {
   choiceFlag,
@@ -142,6 +143,12 @@ function replayCommand(result: ContractResult, command: string, values: FlagValu
 const shellWord = (word: string) =>
   /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 
+/** How many creations a whole run needs, for a run that --max-creates cut short. */
+const fullRun = ({ run }: ContractResult) =>
+  run
+    ? `A full run at depth ${run.depth} creates about ${FULL_RUN_CREATIONS[run.depth][run.level]} animals at ${run.level} level (as many as this project's mock stores); --max-creates ${FULL_RUN_CREATIONS[run.depth][run.level]} skips nothing.`
+    : '';
+
 /** The lines after the suite: coverage, rules checked, the summary, the verdict. */
 function closing(result: ContractResult, replay: string): string[] {
   const level = result.run?.level ?? 'interface';
@@ -175,7 +182,7 @@ function closing(result: ContractResult, replay: string): string[] {
     return [
       ...lines,
       unbudgeted > 0
-        ? `CONFORMANT as far as tested: every check that ran passed; ${unbudgeted} checks needed more creations than --max-creates allows and were skipped.`
+        ? `CONFORMANT as far as tested: every check that ran passed; ${unbudgeted} checks needed more creations than --max-creates allows and were skipped.\n${fullRun(result)}`
         : 'CONFORMANT: every check passed.',
     ];
   return [

@@ -29,3 +29,15 @@ it('is unbounded without a maximum, and takes nothing at 0', () => {
   for (let i = 0; i < 1000; i++) open.take(post);
   expect(() => createBudget(0).take(post)).toThrow(CreateBudgetSpent);
 });
+
+it('keeps each later theme its share, and lets a theme use what the earlier ones left', () => {
+  const budget = createBudget(9, ['a', 'b', 'c']);
+  // a may take 9 - 2 * 3 = 3 places.
+  for (let i = 0; i < 3; i++) budget.take(post, 'a');
+  expect(() => budget.take(post, 'a')).toThrow('(6 kept for the checks that follow)');
+  // b takes 2 and leaves one: c gets its 3 and the one b left.
+  budget.take(post, 'b');
+  budget.take(post, 'b');
+  for (let i = 0; i < 4; i++) budget.take(post, 'c');
+  expect(() => budget.take(post, 'c')).toThrow(CreateBudgetSpent);
+});

@@ -16,15 +16,27 @@ export class CreateBudgetSpent extends Error {
 export const mayCreate = (request: Pick<Request, 'method' | 'path'>) =>
   request.method === 'POST' && request.path.startsWith('/pets');
 
-/** The creation budget of one run (unbounded without `max`). */
-export function createBudget(max: number | undefined) {
+/**
+ * The creation budget of one run (unbounded without `max`), shared fairly by `themes` (the
+ * suite files that create, in the order they run): a theme may take everything but the
+ * shares of the themes after it, so every theme gets its share (max / themes) before any
+ * takes more, and what a theme leaves flows to the next.
+ */
+export function createBudget(max: number | undefined, themes: readonly string[] = []) {
   let taken = 0;
+  const share = max === undefined ? 0 : Math.floor(max / Math.max(1, themes.length));
+  /** The places kept for the themes after `theme` (none for a theme outside the list). */
+  const keptAfter = (theme: string | undefined) => {
+    const at = theme === undefined ? -1 : themes.indexOf(theme);
+    return at < 0 ? 0 : share * (themes.length - at - 1);
+  };
   return {
     /** Takes a place for a request that may create, or skips the test when none is left. */
-    take(request: Pick<Request, 'method' | 'path'>): void {
+    take(request: Pick<Request, 'method' | 'path'>, theme?: string): void {
       if (!mayCreate(request)) return;
-      if (max !== undefined && taken >= max) {
-        const note = `needs more creations than --max-creates ${max} allows`;
+      if (max !== undefined && taken >= max - keptAfter(theme)) {
+        const kept = keptAfter(theme);
+        const note = `needs more creations than --max-creates ${max} allows${kept > 0 ? ` (${kept} kept for the checks that follow)` : ''}`;
         skipTest(note, new CreateBudgetSpent(note));
       }
       taken += 1;

@@ -19,6 +19,8 @@ export type SuiteOptions = {
   readOnly: boolean;
   /** At most this many requests that may store an animal (--max-creates); unbounded without. */
   maxCreates?: number;
+  /** The suite files that create, in run order, sharing --max-creates (run/themes.ts). */
+  themes?: string[];
   seed: number;
   /** Generated cases per property. */
   runs: number;

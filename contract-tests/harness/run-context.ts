@@ -3,6 +3,7 @@
  * level, and the one client every suite file sends through.
  */
 
+import { expect } from 'vitest';
 import { loadContractSpec } from '../checks/spec-model.ts';
 import { bridgedFetch } from '../client/bridge.ts';
 import { type Client, createClient, type Request } from '../client/http.ts';
@@ -18,7 +19,14 @@ export const options = suiteOptions();
 /** The spec at this run's level. */
 export const spec = loadContractSpec(options.level);
 
-const budget = createBudget(options.maxCreates);
+const budget = createBudget(options.maxCreates, options.themes);
+
+/** The suite file running now, by the name themes use (`createPet` for createPet.contract.ts). */
+export const currentTheme = (): string | undefined =>
+  expect
+    .getState()
+    .testPath?.replace(/^.*\//, '')
+    .replace(/\.contract\.ts$/, '');
 
 /** The id a creation answer carries, as text (exact for int64), or null without one. */
 function idOf(body: unknown): string | null {
@@ -49,7 +57,7 @@ function guarded(inner: Client): Client {
     send: async (request) => {
       if (options.readOnly && request.method !== 'GET')
         throw new Error(`read-only run: refusing to send ${request.method} ${request.path}`);
-      budget.take(request);
+      budget.take(request, currentTheme());
       const sentAt = performance.now();
       const exchange = await inner.send(asReported(request));
       budget.settle(request, exchange.response);
@@ -61,6 +69,7 @@ function guarded(inner: Client): Client {
           id: idOf(json),
           name: typeof name === 'string' ? name : null,
           httpStatus: status,
+          theme: currentTheme() ?? null,
         });
       }
       return exchange;

@@ -23,7 +23,13 @@ export type LogRecords = {
 };
 
 /** An animal the run stored on the server. */
-export type CreatedRecord = { id: string | null; name: string | null; httpStatus: number };
+export type CreatedRecord = {
+  id: string | null;
+  name: string | null;
+  httpStatus: number;
+  /** The suite file whose request stored it. */
+  theme?: string | null;
+};
 
 /** One failed check, as the grouped summary and JUnit need it. */
 export type FailureRecord = {

@@ -17,6 +17,7 @@ import { DEFAULT_SEED, DEPTH_SETTINGS } from './depth.ts';
 import { type FailureRecord, type LogRecords, readRecords } from './run-log.ts';
 import type { ContractOptions, ContractResult, ContractRun } from './run-types.ts';
 import { type OpenServer, openServer } from './target.ts';
+import { creatingThemes } from './themes.ts';
 import { runSuite, type SuiteCounts } from './vitest-run.ts';
 
 export type { AppFetch } from '../client/app-fetch.ts';
@@ -135,6 +136,7 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
       categoryId: options.categoryId ?? 1,
       readOnly: run.readOnly,
       maxCreates: run.maxCreates,
+      themes: creatingThemes(run.level),
       seed: run.seed,
       runs: run.runs,
       depth,

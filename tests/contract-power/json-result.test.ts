@@ -9,9 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { FULL_RUN_CREATIONS } from '../../contract-tests/run/themes.ts';
 import { startMockServer } from '../../mocks/testing/local-mock.ts';
 import { REFERENCE_KEY, startReferenceServer } from './reference-server.ts';
-import { runContractCli } from './run-cli.ts';
+import { inPool, runContractCli } from './run-cli.ts';
 
 type Finding = {
   rule: string;
@@ -28,7 +29,11 @@ type JsonResult = {
   counts: { tests: number; passed: number; failed: number; skipped: number };
   findings: (Finding & { followedBy: Finding[] })[];
   skipped: { name: string; note?: string }[];
-  created: { count: number; ids: string[]; animals: { id: string | null; name: string | null }[] };
+  created: {
+    count: number;
+    ids: string[];
+    animals: { id: string | null; name: string | null; theme?: string | null }[];
+  };
 };
 
 const SPEC = parse(await readFile(new URL('../../spec/openapi.yaml', import.meta.url), 'utf8'));
@@ -146,3 +151,45 @@ it('still fails a broken server within --max-creates, and --json holds each find
     await server.close();
   }
 });
+
+it('gives every theme its share of --max-creates, not only the files that run first', async () => {
+  const mock = await startMockServer({ port: 0, quiet: true });
+  try {
+    const { code, output, json } = await runWithJson(
+      ['--base-url', mock.baseUrl, '--api-key', mock.apiKeys[0] ?? '', '--max-creates', '60'],
+      'shares',
+    );
+    expect(code, output).toBe(0);
+    const byTheme = new Map<string, number>();
+    for (const a of json.created.animals)
+      byTheme.set(a.theme ?? '', (byTheme.get(a.theme ?? '') ?? 0) + 1);
+    // 60 places for 11 themes: the ones after listPets (which alone wants 101) still create.
+    for (const late of ['model', 'repetition', 'request-forms', 'server-owned'])
+      expect(byTheme.get(late), JSON.stringify([...byTheme])).toBeGreaterThan(0);
+    expect(json.created.count).toBeLessThanOrEqual(60);
+    expect(output).toMatch(/A full run at depth quick creates about \d+ animals/);
+  } finally {
+    await mock.close();
+  }
+});
+
+it('creates as many animals as FULL_RUN_CREATIONS says a full run does, at every depth and level', async () => {
+  const runs = (['quick', 'default', 'deep'] as const).flatMap((depth) =>
+    (['interface', 'strict'] as const).map((level) => ({ depth, level })),
+  );
+  const counts = await inPool(runs, 2, async ({ depth, level }) => {
+    const mock = await startMockServer({ port: 0, quiet: true });
+    const file = join(dir, `full-${depth}-${level}.json`);
+    try {
+      const args = ['--base-url', mock.baseUrl, '--api-key', mock.apiKeys[0] ?? ''];
+      await runContractCli([...args, '--depth', depth, '--level', level, '--json', file]);
+      const json = JSON.parse(await readFile(file, 'utf8')) as JsonResult;
+      return `${depth} ${level}: ${json.created.count}`;
+    } finally {
+      await mock.close();
+    }
+  });
+  expect(counts).toEqual(
+    runs.map(({ depth, level }) => `${depth} ${level}: ${FULL_RUN_CREATIONS[depth][level]}`),
+  );
+}, 300_000);

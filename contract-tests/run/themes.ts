@@ -1,0 +1,36 @@
+/**
+ * The themes of a run: the suite files that may create animals, in the order they run, which
+ * share --max-creates fairly (harness/budget.ts). A theme that creates less than its share
+ * leaves the rest to those after it, so listing one that creates nothing costs no place; the
+ * strict files, last in the order, are themes at strict level only.
+ */
+import { readdirSync } from 'node:fs';
+import type { Level } from '../../spec/levels.ts';
+
+const SUITE = new URL('../suite/', import.meta.url);
+/** The file that runs first and only reads (suite/0-empty-start.contract.ts). */
+const READS_ONLY = '0-empty-start';
+
+/** The suite files by name (createPet for createPet.contract.ts), in run order (file-order.ts). */
+export const suiteFiles = (): string[] =>
+  readdirSync(SUITE)
+    .filter((file) => file.endsWith('.contract.ts'))
+    .sort((a, b) => a.localeCompare(b))
+    .map((file) => file.replace(/\.contract\.ts$/, ''));
+
+/** The themes sharing the creation budget of a run at `level`. */
+export const creatingThemes = (level: Level): string[] =>
+  suiteFiles().filter(
+    (name) => name !== READS_ONLY && (level === 'strict' || !name.startsWith('strict-')),
+  );
+
+/**
+ * How many animals a full run creates, by depth and level, measured against this project's
+ * mock (which stores every valid creation): what --max-creates would need for nothing to be
+ * skipped. tests/contract-power/json-result.test.ts measures them again.
+ */
+export const FULL_RUN_CREATIONS: Record<'quick' | 'default' | 'deep', Record<Level, number>> = {
+  quick: { interface: 169, strict: 189 },
+  default: { interface: 219, strict: 240 },
+  deep: { interface: 552, strict: 582 },
+};
