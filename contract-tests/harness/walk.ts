@@ -4,6 +4,7 @@
  */
 import type { Check } from '../checks/check.ts';
 import { check } from '../checks/check.ts';
+import { linkTarget } from '../checks/link-header.ts';
 import { type Pet, pageAtMost } from '../checks/pet-checks.ts';
 import { statusIn } from '../checks/status-checks.ts';
 import type { Exchange } from '../client/http.ts';
@@ -18,8 +19,7 @@ const MAX_PAGES = 30;
 /** What a walk saw: every animal in order, whether it reached the end, and its last page. */
 export type Walk = { items: Pet[]; complete: boolean; pages: number; last: Exchange };
 
-const nextOf = (exchange: Exchange) =>
-  /<([^>]+)>\s*;\s*rel="?next"?/i.exec(exchange.response.headers.link ?? '')?.[1];
+const nextOf = (exchange: Exchange) => linkTarget(exchange.response.headers.link, 'next');
 
 /** A next link stays under the base URL (relative links resolve against the page's URL). */
 const nextInBase = (next: string) =>

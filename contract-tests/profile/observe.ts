@@ -3,6 +3,8 @@
  * Link, its order, how it answers an out-of-range limit, and its error codes. What a GET
  * cannot show (the default status needs a creation) is left out, for the team to declare.
  */
+
+import { linkTarget } from '../checks/link-header.ts';
 import type { ServerUnderTest } from '../client/preflight.ts';
 import type { Profile } from './profile.ts';
 
@@ -54,7 +56,7 @@ export async function observeProfile(
   const first = await get('/pets?limit=1');
   const page = await get('/pets?limit=100');
   const items = Array.isArray(page.json) ? (page.json as Item[]) : [];
-  if (/rel="?next"?/i.test(first.link ?? '')) profile.pagination = 'link';
+  if (linkTarget(first.link ?? undefined, 'next') !== undefined) profile.pagination = 'link';
   else if (items.length > 1) profile.pagination = 'none';
   else notes.push('pagination: not observed (fewer than two animals); none or link');
   const order = orderOf(items);
