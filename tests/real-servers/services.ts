@@ -27,7 +27,12 @@ export const SERVICES = [
 export type ServiceName = (typeof SERVICES)[number];
 
 /** A running service: its base URL (ending in /v1), the key it accepts, and its process. */
-export type Service = { name: ServiceName; baseUrl: string; apiKey: string; process: RunningProcess };
+export type Service = {
+  name: ServiceName;
+  baseUrl: string;
+  apiKey: string;
+  process: RunningProcess;
+};
 
 const API_KEY = 'panel-key-7f3a';
 const HERE = new URL('.', import.meta.url).pathname;
