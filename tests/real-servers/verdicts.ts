@@ -23,12 +23,19 @@ export function expectCountsAgree(run: ContractRun): void {
 }
 
 /** Runs the suite `runs` times against a fresh `name` while every core is busy. */
-export async function runBusy(name: ServiceName, runs: number): Promise<ContractRun[]> {
+export async function runBusy(
+  name: ServiceName,
+  runs: number,
+  each: (run: ContractRun, index: number) => void = () => {},
+): Promise<ContractRun[]> {
   const service = await startService(name);
   const stop = busyCores();
   try {
     const done: ContractRun[] = [];
-    for (let i = 0; i < runs; i++) done.push(await runContractOn(service));
+    for (let i = 0; i < runs; i++) {
+      done.push(await runContractOn(service));
+      each(done[i] as ContractRun, i);
+    }
     return done;
   } finally {
     await stop();
