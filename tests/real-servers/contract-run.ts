@@ -43,3 +43,16 @@ export async function runContractOn(service: Service, extra: string[] = []): Pro
 
 /** The rule ids of a run's findings, sorted. */
 export const ruleIds = (run: ContractRun): string[] => run.json.findings.map((f) => f.rule).sort();
+
+/**
+ * One line per run for an assertion's message: verdict, exit, counts, rule ids, then the
+ * checks that failed without naming a rule (a "fetch failed" shows there today).
+ */
+export function describeRun(run: ContractRun): string {
+  const { verdict, counts } = run.json;
+  const unnamed = run.output
+    .split('\n')
+    .filter((line) => /unexpected error in the suite/.test(line));
+  const head = `${verdict} (exit ${run.code}; ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped of ${counts.tests}); rules: ${ruleIds(run).join(', ') || 'none'}`;
+  return [head, ...unnamed.slice(0, 5)].join('\n');
+}

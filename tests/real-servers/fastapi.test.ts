@@ -4,12 +4,12 @@
  * the cores busy, its lenient `petId: int` and 1 s idle keep-alive included.
  */
 import { expect, it } from 'vitest';
-import { ruleIds } from './contract-run.ts';
+import { describeRun, ruleIds } from './contract-run.ts';
 import { expectAllPassed, expectCountsAgree, runBusy, runOnce } from './verdicts.ts';
 
 it('fails the first pass with FastAPI defaults for the rules it breaks', async () => {
   const run = await runOnce('fastapi-first-pass');
-  expect(run.json.verdict, run.output).toBe('failed');
+  expect(run.json.verdict, describeRun(run)).toBe('failed');
   expect(run.code).toBe(1);
   expectCountsAgree(run);
   expect(ruleIds(run)).toEqual(

@@ -4,21 +4,20 @@
  */
 import { expect } from 'vitest';
 import { busyCores } from './busy-cores.ts';
-import { type ContractRun, ruleIds, runContractOn } from './contract-run.ts';
+import { type ContractRun, describeRun, ruleIds, runContractOn } from './contract-run.ts';
 import { type ServiceName, startService } from './services.ts';
 
 /** Fails unless the run's counts tell the same story as its verdict and exit code. */
 export function expectCountsAgree(run: ContractRun): void {
   const { verdict, counts } = run.json;
-  expect(counts.passed + counts.failed + counts.skipped, run.output).toBe(counts.tests);
+  expect(counts.passed + counts.failed + counts.skipped, describeRun(run)).toBe(counts.tests);
   if (verdict === 'passed')
     expect({ code: run.code, failed: counts.failed }).toEqual({ code: 0, failed: 0 });
   if (verdict === 'failed') {
-    expect(run.code, run.output).toBe(1);
-    expect(counts.failed, `a failed verdict with no failed check:\n${run.output}`).toBeGreaterThan(
-      0,
-    );
-    expect(run.json.findings.length, run.output).toBeGreaterThan(0);
+    expect(run.code, describeRun(run)).toBe(1);
+    const why = `a failed verdict with no failed check: ${describeRun(run)}`;
+    expect(counts.failed, why).toBeGreaterThan(0);
+    expect(run.json.findings.length, describeRun(run)).toBeGreaterThan(0);
   }
 }
 
@@ -51,7 +50,7 @@ export function expectAllPassed(runs: ContractRun[]): void {
     rules: ruleIds(run),
   }));
   const passed = runs.map(() => ({ verdict: 'passed', code: 0, rules: [] }));
-  expect(seen, runs.map((run) => run.output).join('\n\n')).toEqual(passed);
+  expect(seen, runs.map(describeRun).join('\n')).toEqual(passed);
   for (const run of runs) expectCountsAgree(run);
 }
 
