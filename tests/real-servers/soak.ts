@@ -5,7 +5,7 @@
  * process.stdout.write.
  */
 import { parseArgs } from 'node:util';
-import { ruleIds } from './contract-run.ts';
+import { describeRun } from './contract-run.ts';
 import { SERVICES, type ServiceName } from './services.ts';
 import { runBusy } from './verdicts.ts';
 
@@ -43,11 +43,7 @@ if (!Number.isInteger(runs) || runs < 1 || !SERVICES.includes(server)) {
 }
 
 const results = await runBusy(server, runs, (run, i) => {
-  const { verdict, counts } = run.json;
-  const rules = ruleIds(run).join(', ') || 'none';
-  print(
-    `run ${i + 1}/${runs}: ${verdict} (exit ${run.code}; ${counts.failed} failed; rules: ${rules})`,
-  );
+  print(`run ${i + 1}/${runs}: ${describeRun(run)}`);
 });
 const passed = results.filter((run) => run.json.verdict === 'passed' && run.code === 0).length;
 print(`${server}: ${passed} of ${runs} runs passed with the cores busy`);
