@@ -1,0 +1,40 @@
+/**
+ * Express 5 under Node: its first pass fails for the rules it really breaks, and the finished
+ * service passes three runs in a row with the cores busy, its `Number(req.params.petId)` and
+ * 1 s idle keep-alive included.
+ */
+import { expect, it } from 'vitest';
+import { describeRun, ruleIds } from './contract-run.ts';
+import { expectAllPassed, expectCountsAgree, runBusy, runOnce } from './verdicts.ts';
+
+it('fails the first pass with Express defaults for the rules it breaks', async () => {
+  const run = await runOnce('express-first-pass');
+  expect(run.json.verdict, describeRun(run)).toBe('failed');
+  expect(run.code).toBe(1);
+  expectCountsAgree(run);
+  expect(ruleIds(run)).toEqual(
+    expect.arrayContaining([
+      // Its errors are text/html (res.send('Unauthorized'), the default pages), not JSON.
+      'json',
+      // Whatever JSON type is sent is stored: {"name": 42} comes back with a number as name.
+      'pet-shape',
+      // Nor is status checked: "" or "lost" is stored and returned.
+      'pet-status',
+      // Hence 201 where the interface asks 400 for invalid values.
+      'create-400',
+      // limit=-1 is slice(0, -1): every pet but the last, more than 100 of them.
+      'page-size-max',
+      // categoryId 2^53+1 is stored as 2^53: a JavaScript number is not an int64.
+      'created-echoes',
+    ]),
+  );
+}, 300_000);
+
+it('passes the finished Express service three runs in a row with the cores busy', async () => {
+  expectAllPassed(await runBusy('express-conforming', 3));
+}, 600_000);
+
+it('passes the finished Express service that limits names to 20 characters', async () => {
+  const run = await runOnce('express-name-20');
+  expectAllPassed([run]);
+}, 300_000);

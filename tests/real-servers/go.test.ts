@@ -1,0 +1,45 @@
+/**
+ * Go 1.19's net/http, standard library only: its first pass fails for the rules it really
+ * breaks, the finished service passes three runs in a row with the cores busy (its
+ * strconv.ParseInt petId and 1 s IdleTimeout included), and a handler that panics on an
+ * empty bearer token is reported as a transport fault with a curl command.
+ */
+import { expect, it } from 'vitest';
+import { describeRun, ruleIds } from './contract-run.ts';
+import { expectAllPassed, expectCountsAgree, runBusy, runOnce } from './verdicts.ts';
+
+it('fails the first pass with net/http defaults for the rules it breaks', async () => {
+  const run = await runOnce('go-first-pass');
+  expect(run.json.verdict, describeRun(run)).toBe('failed');
+  expect(run.code).toBe(1);
+  expectCountsAgree(run);
+  expect(ruleIds(run)).toEqual(
+    expect.arrayContaining([
+      // http.Error answers text/plain, so no error is JSON (error-shape folds under it).
+      'json',
+      // Status is decoded without a check: "lost" is stored and returned.
+      'pet-status',
+      // A missing categoryId decodes as 0 and is stored: 201 where 400 is due.
+      'create-400',
+    ]),
+  );
+}, 300_000);
+
+it('passes the finished Go service three runs in a row with the cores busy', async () => {
+  expectAllPassed(await runBusy('go-conforming', 3));
+}, 600_000);
+
+it('passes the finished Go service that limits names to 20 characters', async () => {
+  const run = await runOnce('go-name-20');
+  expectAllPassed([run]);
+}, 300_000);
+
+it('reports a handler that panics on an empty bearer token as a transport fault', async () => {
+  const run = await runOnce('go-panic-empty-token');
+  expect(run.json.verdict, describeRun(run)).toBe('failed');
+  expect(run.code).toBe(1);
+  const transport = run.json.findings.find((finding) => finding.rule === 'transport');
+  expect(transport, describeRun(run)).toBeDefined();
+  expect(transport?.example.curl).toMatch(/^curl .*authorization: bearer/i);
+  expectCountsAgree(run);
+}, 300_000);

@@ -1,0 +1,3 @@
+module petstore/conforming
+
+go 1.19

@@ -1,0 +1,3 @@
+module petstore/first-pass
+
+go 1.19

@@ -1,0 +1,65 @@
+/**
+ * What the panel asserts about a run: a conforming service passes several runs in a row
+ * with the cores kept busy, and every run's counts agree with its verdict.
+ */
+import { expect } from 'vitest';
+import { busyCores } from './busy-cores.ts';
+import { type ContractRun, describeRun, ruleIds, runContractOn } from './contract-run.ts';
+import { type ServiceName, startService } from './services.ts';
+
+/** Fails unless the run's counts tell the same story as its verdict and exit code. */
+export function expectCountsAgree(run: ContractRun): void {
+  const { verdict, counts } = run.json;
+  expect(counts.passed + counts.failed + counts.skipped, describeRun(run)).toBe(counts.tests);
+  if (verdict === 'passed')
+    expect({ code: run.code, failed: counts.failed }).toEqual({ code: 0, failed: 0 });
+  if (verdict === 'failed') {
+    expect(run.code, describeRun(run)).toBe(1);
+    const why = `a failed verdict with no failed check: ${describeRun(run)}`;
+    expect(counts.failed, why).toBeGreaterThan(0);
+    expect(run.json.findings.length, describeRun(run)).toBeGreaterThan(0);
+  }
+}
+
+/** Runs the suite `runs` times against a fresh `name` while every core is busy. */
+export async function runBusy(
+  name: ServiceName,
+  runs: number,
+  each: (run: ContractRun, index: number) => void = () => {},
+): Promise<ContractRun[]> {
+  const service = await startService(name);
+  const stop = busyCores();
+  try {
+    const done: ContractRun[] = [];
+    for (let i = 0; i < runs; i++) {
+      done.push(await runContractOn(service));
+      each(done[i] as ContractRun, i);
+    }
+    return done;
+  } finally {
+    await stop();
+    await service.process.stop();
+  }
+}
+
+/** Fails unless every run passed, with exit 0 and no finding; shows each run's rule ids. */
+export function expectAllPassed(runs: ContractRun[]): void {
+  const seen = runs.map((run) => ({
+    verdict: run.json.verdict,
+    code: run.code,
+    rules: ruleIds(run),
+  }));
+  const passed = runs.map(() => ({ verdict: 'passed', code: 0, rules: [] }));
+  expect(seen, runs.map(describeRun).join('\n')).toEqual(passed);
+  for (const run of runs) expectCountsAgree(run);
+}
+
+/** Runs the suite once against a fresh `name`, cores left alone. */
+export async function runOnce(name: ServiceName): Promise<ContractRun> {
+  const service = await startService(name);
+  try {
+    return await runContractOn(service);
+  } finally {
+    await service.process.stop();
+  }
+}
