@@ -38,7 +38,9 @@ it.each(PACKAGES)('gives %s a repository with its folder and a homepage', (name)
 it.each(PACKAGES)('links every guide the %s README names to a file of the repository', (name) => {
   const readme = readFileSync(join(ROOT, 'packages', name, 'README.md'), 'utf8');
   expect(readme).not.toMatch(/repository's `?docs\//);
-  const links = [...readme.matchAll(/\]\((https:\/\/github\.com\/[^)]+)\)/g)].map(([, url]) => url);
+  const links = [...readme.matchAll(/\]\((https:\/\/github\.com\/[^)]+)\)/g)].map(
+    ([, url]) => url ?? '',
+  );
   const guides = links.filter((url) => url.includes('/blob/main/'));
   expect(guides.length).toBeGreaterThan(0);
   for (const url of guides) {
