@@ -1,12 +1,12 @@
 /** Runs the gate's stages in order against one target and collects their results. */
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ServerUnderTest } from '../contract-tests/client/preflight.ts';
 import type { Profile } from '../contract-tests/profile/profile.ts';
 import type { StartedServer } from '../contract-tests/run/run-types.ts';
 import type { Level } from '../spec/levels.ts';
-import { toJUnitXml } from './junit.ts';
+import { toJUnitXml, withNumericTimes } from './junit.ts';
 import type { StageName, StageResult } from './stage.ts';
 import { stageNames } from './stage.ts';
 import { runContractStage } from './stages/contract.ts';
@@ -89,11 +89,10 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
       if (cases !== undefined) {
         const xml = toJUnitXml(`gate ${stage}`, cases, result.durationMs);
         await writeFile(join(junitDir, `${stage}.xml`), xml);
-      } else if (
-        result.junitFile !== undefined &&
-        resolve(result.junitFile) !== join(junitDir, `${stage}.xml`)
-      ) {
-        await copyFile(result.junitFile, join(junitDir, `${stage}.xml`));
+      } else if (result.junitFile !== undefined) {
+        // A tool's own report, with the times JUnit readers require (Dredd writes NaN).
+        const xml = await readFile(result.junitFile, 'utf8');
+        await writeFile(join(junitDir, `${stage}.xml`), withNumericTimes(xml));
       }
       results.push(result);
       options.onStage?.(result);
