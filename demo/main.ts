@@ -18,7 +18,8 @@ async function start(): Promise<void> {
     const keep = new URL(window.location.href).searchParams.get('keep');
     await startWorker({
       origin: window.location.origin,
-      quiet: true,
+      // ?verbose shows what a developer's console shows: msw's line and the mock's note.
+      quiet: !new URL(window.location.href).searchParams.has('verbose'),
       keepData: keep === 'localStorage' || keep === 'sessionStorage' ? keep : undefined,
     });
   }

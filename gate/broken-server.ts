@@ -1,7 +1,8 @@
 /**
  * A deliberately broken Pet Store server for the gate's own test: its pets lack the
  * required `categoryId` (a schema violation) and `createPet` answers 200 instead of 201
- * (a wrong, undocumented status). Everything else follows the interface.
+ * (a wrong, undocumented status). Everything else follows the interface. With
+ * `readsWithoutKey`, it also serves listPets and getPet without a key (an auth bypass).
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,7 +19,7 @@ const error = (res: ServerResponse, status: number, code: string, message: strin
   send(res, status, { code, message, status });
 
 /** Starts the broken server on 127.0.0.1 (random port); returns its base URL and close. */
-export async function startBrokenServer() {
+export async function startBrokenServer(options: { readsWithoutKey?: boolean } = {}) {
   const pets = new Map<number, { id: number; name: string; status: string }>();
   let nextId = 1;
   const server = createServer((req, res) => {
@@ -36,7 +37,8 @@ export async function startBrokenServer() {
     });
     const route = () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
-      if (req.headers.authorization !== `Bearer ${BROKEN_SERVER_KEY}`) {
+      const keyless = options.readsWithoutKey === true && req.method === 'GET';
+      if (!keyless && req.headers.authorization !== `Bearer ${BROKEN_SERVER_KEY}`) {
         return error(res, 401, 'unauthorized', 'missing or invalid API key');
       }
       if (url.pathname === '/v1/pets' && req.method === 'GET') {

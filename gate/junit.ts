@@ -2,6 +2,22 @@
 import { escapeXml } from '../contract-tests/report/junit-report.ts';
 import type { JUnitCase } from './stage.ts';
 
+/** A JUnit `time` in seconds: a duration that is not a finite number counts as 0. */
+const seconds = (ms: number): string => (Number.isFinite(ms) && ms > 0 ? ms / 1000 : 0).toFixed(3);
+
+/**
+ * Makes every `time` attribute of a report another tool wrote a number of seconds: Dredd's
+ * xunit reporter writes `time="NaN"` for a transaction it could not time, which JUnit
+ * readers refuse or count as a failure to parse.
+ */
+export function withNumericTimes(xml: string): string {
+  return xml.replace(/\btime="([^"]*)"/g, (whole, value: string) =>
+    value.trim() !== '' && Number.isFinite(Number(value)) && Number(value) >= 0
+      ? whole
+      : 'time="0.000"',
+  );
+}
+
 /** Renders one JUnit test suite with its cases, failures and skips. */
 export function toJUnitXml(suite: string, cases: JUnitCase[], durationMs: number): string {
   const failures = cases.filter((c) => c.failure !== undefined).length;
@@ -9,7 +25,7 @@ export function toJUnitXml(suite: string, cases: JUnitCase[], durationMs: number
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="${escapeXml(suite)}" tests="${cases.length}" failures="${failures}">`,
-    `  <testsuite name="${escapeXml(suite)}" tests="${cases.length}" failures="${failures}" skipped="${skipped}" time="${(durationMs / 1000).toFixed(3)}">`,
+    `  <testsuite name="${escapeXml(suite)}" tests="${cases.length}" failures="${failures}" skipped="${skipped}" time="${seconds(durationMs)}">`,
   ];
   for (const c of cases) {
     const open = `    <testcase classname="${escapeXml(c.className)}" name="${escapeXml(c.name)}"`;

@@ -1,18 +1,18 @@
 /** Runs the gate's stages in order against one target and collects their results. */
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ServerUnderTest } from '../contract-tests/client/preflight.ts';
 import type { Profile } from '../contract-tests/profile/profile.ts';
 import type { StartedServer } from '../contract-tests/run/run-types.ts';
 import type { Level } from '../spec/levels.ts';
-import { toJUnitXml } from './junit.ts';
+import { toJUnitXml, withNumericTimes } from './junit.ts';
 import type { StageName, StageResult } from './stage.ts';
 import { stageNames } from './stage.ts';
 import { runContractStage } from './stages/contract.ts';
-import { runDreddStage } from './stages/dredd.ts';
+import { dreddCreations, runDreddStage } from './stages/dredd.ts';
 import { runLintStage } from './stages/lint.ts';
-import { runPrismStage } from './stages/prism.ts';
+import { prismCreations, runPrismStage } from './stages/prism.ts';
 import { openTarget, type Target } from './target.ts';
 import { specPathAt } from './tools.ts';
 
@@ -29,7 +29,11 @@ export type GateOptions = {
   junitDir?: string;
   /** The server's declared gap choices, for the contract stage (petstore-contract --profile). */
   profile?: Profile;
-  /** At most this many creations in the contract stage (petstore-contract --max-creates). */
+  /**
+   * At most this many animals left on the server by the whole run: the prism and dredd
+   * stages' POSTs are set aside first, the contract stage gets the rest, and each later
+   * stage what the earlier ones did not store.
+   */
   maxCreates?: number;
   /** Told about each stage as soon as it ends. */
   onStage?: (result: StageResult) => void;
@@ -43,18 +47,41 @@ export type GateReport = {
   totalMs: number;
 };
 
-type Context = { target: Target; options: GateOptions; workDir: string; junitDir: string };
+type Context = {
+  target: Target;
+  options: GateOptions;
+  workDir: string;
+  junitDir: string;
+  /** What is left of --max-creates for this stage (undefined: unbounded). */
+  creationsLeft: number | undefined;
+};
 
 const runners: Record<StageName, (c: Context) => Promise<StageResult>> = {
   lint: () => runLintStage(),
   contract: (c) =>
     runContractStage(c.target, c.options.level, join(c.junitDir, 'contract.xml'), {
       profile: c.options.profile,
-      maxCreates: c.options.maxCreates,
+      maxCreates:
+        c.creationsLeft === undefined
+          ? undefined
+          : Math.max(0, c.creationsLeft - setAside(c.options, c.target)),
     }),
-  prism: async (c) => runPrismStage(c.target, c.options.level, specPathAt(c.options.level)),
-  dredd: (c) => runDreddStage(c.target, c.options.level, c.workDir, join(c.junitDir, 'dredd.xml')),
+  prism: async (c) =>
+    runPrismStage(c.target, c.options.level, specPathAt(c.options.level), c.creationsLeft),
+  dredd: (c) =>
+    runDreddStage(
+      c.target,
+      c.options.level,
+      c.workDir,
+      join(c.junitDir, 'dredd.xml'),
+      c.creationsLeft,
+    ),
 };
+
+/** The creations the prism and dredd stages need, when they run: kept from the contract's. */
+const setAside = (options: GateOptions, target: Target): number =>
+  (options.skip?.includes('prism') ? 0 : prismCreations(options.level, target.isMock)) +
+  (options.skip?.includes('dredd') ? 0 : dreddCreations(options.level, target));
 
 /** Opens the target (starting the mock when no URL is given), runs each stage, closes it. */
 export async function runGate(options: GateOptions): Promise<GateReport> {
@@ -66,11 +93,12 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
     workDir = await mkdtemp(join(tmpdir(), 'petstore-gate-'));
     const junitDir = options.junitDir === undefined ? workDir : resolve(options.junitDir);
     await mkdir(junitDir, { recursive: true });
+    let creationsLeft = options.maxCreates;
     for (const stage of stageNames) {
       const stageStarted = Date.now();
       const result = options.skip?.includes(stage)
         ? skippedStage(stage)
-        : await runners[stage]({ target, options, workDir, junitDir }).catch(
+        : await runners[stage]({ target, options, workDir, junitDir, creationsLeft }).catch(
             (error: Error): StageResult => ({
               stage,
               status: 'failed',
@@ -89,11 +117,13 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
       if (cases !== undefined) {
         const xml = toJUnitXml(`gate ${stage}`, cases, result.durationMs);
         await writeFile(join(junitDir, `${stage}.xml`), xml);
-      } else if (
-        result.junitFile !== undefined &&
-        resolve(result.junitFile) !== join(junitDir, `${stage}.xml`)
-      ) {
-        await copyFile(result.junitFile, join(junitDir, `${stage}.xml`));
+      } else if (result.junitFile !== undefined) {
+        // A tool's own report, with the times JUnit readers require (Dredd writes NaN).
+        const xml = await readFile(result.junitFile, 'utf8');
+        await writeFile(join(junitDir, `${stage}.xml`), withNumericTimes(xml));
+      }
+      if (creationsLeft !== undefined) {
+        creationsLeft = Math.max(0, creationsLeft - (result.created ?? 0));
       }
       results.push(result);
       options.onStage?.(result);

@@ -25,4 +25,8 @@ export type StageResult = {
   cases?: JUnitCase[];
   /** A JUnit file the tool wrote itself, copied into the JUnit directory. */
   junitFile?: string;
+  /** How many animals the stage may have left on the server (its POSTs answered 2xx, or sent). */
+  created?: number;
+  /** Checks left out by this run's own bounds (`--max-creates`): the verdict is "as far as tested". */
+  untested?: string[];
 };

@@ -10,11 +10,21 @@ const stage = (name: StageResult['stage'], status: StageResult['status']): Stage
   durationMs: 1500,
 });
 
-it('passes the gate when every stage that ran passed, listing skipped stages', () => {
+it('passes the gate as far as tested when every stage that ran passed and one was skipped', () => {
   const results = [stage('lint', 'skipped'), stage('contract', 'passed')];
   expect(gatePassed(results)).toBe(true);
   expect(formatSummary(results, 2000)).toMatch(
-    /gate PASSED: 1 passed \(contract\), 1 skipped \(lint\) in 2\.0 s$/,
+    /gate PASSED as far as tested: 1 passed \(contract\), 1 skipped \(lint\) in 2\.0 s$/,
+  );
+});
+
+it('says "as far as tested" when --max-creates left checks out, and not when nothing was', () => {
+  const bounded = { ...stage('contract', 'passed'), untested: ['110 check(s) need more'] };
+  expect(formatSummary([stage('lint', 'passed'), bounded], 2000)).toMatch(
+    /gate PASSED as far as tested: 2 passed \(lint, contract\) in 2\.0 s$/,
+  );
+  expect(formatSummary([stage('lint', 'passed'), stage('contract', 'passed')], 2000)).toMatch(
+    /gate PASSED: 2 passed \(lint, contract\) in 2\.0 s$/,
   );
 });
 

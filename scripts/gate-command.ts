@@ -48,10 +48,12 @@ Options:
                       prism.xml, dredd.xml)
   --profile FILE      the server's gap choices (JSON or YAML), checked by the contract stage
                       as petstore-contract --profile checks them
-  --max-creates N     at most N creations in the contract stage, as petstore-contract takes it
+  --max-creates N     at most N animals left on the server by all stages: the prism and
+                      dredd POSTs are set aside first, the contract stage gets the rest
   -h, --help          show this help
 
-Exit status: 0 every stage that ran passed (stages skipped by flag are listed as such);
+Exit status: 0 every stage that ran passed (stages skipped by flag are listed as such, and
+the verdict then reads "PASSED as far as tested", as it does when --max-creates left checks out);
 1 a stage failed; 2 usage error or the server is unreachable.`;
 
 const printStage = (result: StageResult) => {

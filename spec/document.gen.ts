@@ -823,11 +823,19 @@ export const openapiDocument: OpenApiDocument = {
         }
       },
       "ServiceUnavailable": {
-        "description": "The service is unavailable or cannot take more data (the mock answers this when forced with `Prefer: code=503`, and on createPet when its store holds `--max-pets` animals).",
-        "x-decision": {
-          "id": "service-unavailable",
-          "why": "The interface shows no unavailability status; 503 with `Retry-After` (RFC 9110)."
-        },
+        "description": "The service is unavailable or cannot take more data (the mock answers this when forced with `Prefer: code=503`, on createPet when its store holds `--max-pets` animals, and on createPet once the largest id is taken).",
+        "x-decision": [
+          {
+            "id": "service-unavailable",
+            "why": "The interface shows no unavailability status; 503 with `Retry-After` (RFC 9110)."
+          },
+          {
+            "id": "ids-exhausted",
+            "adds": [],
+            "rule": "Once a session has handed out or holds the id 2^63-1, createPet answers 503 `ids_exhausted`, saying that no id is left and ids are never reused within a session; it stores nothing.",
+            "why": "Ids are never reused, so a session whose largest id is taken cannot create; a full store (`--max-pets`) is another cause with another remedy."
+          }
+        ],
         "headers": {
           "Retry-After": {
             "$ref": "#/components/headers/RetryAfter"
@@ -1030,7 +1038,8 @@ export const openapiDocument: OpenApiDocument = {
               "origin_not_allowed",
               "invalid_session",
               "session_limit",
-              "injected_fault"
+              "injected_fault",
+              "ids_exhausted"
             ],
             "x-decision": {
               "id": "error-codes",

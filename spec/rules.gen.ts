@@ -53,6 +53,7 @@ export type RuleId =
   | 'rate-limited'
   | 'internal-error'
   | 'service-unavailable'
+  | 'ids-exhausted'
   | 'ids-increasing'
   | 'strict-payload'
   | 'default-status'

@@ -115,7 +115,7 @@ export interface components {
              * @description Machine-readable error code.
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_json" | "unauthorized" | "not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_request" | "host_not_allowed" | "origin_not_allowed" | "invalid_session" | "session_limit" | "injected_fault";
+            code: "validation_failed" | "malformed_json" | "unauthorized" | "not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_request" | "host_not_allowed" | "origin_not_allowed" | "invalid_session" | "session_limit" | "injected_fault" | "ids_exhausted";
             /** @description Human-readable description. */
             message: string;
             /**
@@ -192,7 +192,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The service is unavailable or cannot take more data (the mock answers this when forced with `Prefer: code=503`, and on createPet when its store holds `--max-pets` animals). */
+        /** @description The service is unavailable or cannot take more data (the mock answers this when forced with `Prefer: code=503`, on createPet when its store holds `--max-pets` animals, and on createPet once the largest id is taken). */
         ServiceUnavailable: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];

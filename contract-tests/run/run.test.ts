@@ -16,6 +16,7 @@ const NOT_OBSERVABLE: Partial<Record<RuleId, string>> = {
   'retry-after': 'only on a 429 or 503',
   'internal-error': 'only on a fault of the server',
   'service-unavailable': 'only when forced with a mock control or when the store is full',
+  'ids-exhausted': 'only once a session holds the id 2^63-1, which no test run should leave behind',
   sessions: "the mock's own controls (X-Mock-Session): tests/sessions and mocks/ check them",
   faults: "the mock's own controls (/__mock/faults): tests/sessions and mocks/ check them",
 };

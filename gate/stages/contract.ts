@@ -33,14 +33,22 @@ export async function runContractStage(
   } catch {
     counts = undefined;
   }
+  const created = result.created.length;
+  const bounded = result.skipped.filter((s) => /--max-creates/.test(s.note ?? ''));
+  const untested =
+    bounded.length === 0
+      ? []
+      : [`${bounded.length} check(s) need more creations than --max-creates allows`];
   if (result.verdict === 'passed' && counts !== undefined && counts.tests > 0) {
     return {
       stage: 'contract',
       status: 'passed',
       summary: `${shown}: ${counts.tests} checks, ${counts.skipped} skipped, none failed`,
-      details: [],
+      details: untested,
       durationMs,
       junitFile,
+      created,
+      untested,
     };
   }
   const why =
@@ -70,6 +78,8 @@ export async function runContractStage(
         : [...tail(result.report, 15), ...replay],
     durationMs,
     junitFile: counts === undefined ? undefined : junitFile,
+    created,
+    untested,
   };
 }
 

@@ -29,14 +29,14 @@ it('reads the closing counts', () => {
   });
 });
 
-it('names each failure with the request the hooks sent and every reason Dredd gave', () => {
+it('names each failure with the request the hooks sent and every reason, a wrong status first', () => {
   expect(parseDreddOutput(output).failures).toEqual([
     {
       id: 'POST (201) /pets',
       sent: 'POST /pets (a valid new pet)',
       reasons: [
-        "body: At '/categoryId' Missing required property: categoryId",
         "statusCode: Expected status code '201', but got '200'.",
+        "body: At '/categoryId' Missing required property: categoryId",
       ],
     },
   ]);

@@ -19,6 +19,15 @@ export type DreddOutput = { counts?: DreddCounts; failures: DreddFailure[] };
 const ansi = /\u001b\[[0-9;]*m/g;
 const resultLine = /^(pass|fail|error|skip): (.+?)(?: duration: \d+ms)?$/;
 
+/**
+ * Dredd lists body errors before the status; a wrong status explains the body errors after
+ * it (a 200 where 401 was due has the body of a 200), so it leads.
+ */
+const statusFirst = (reasons: string[]): string[] => [
+  ...reasons.filter((reason) => reason.startsWith('statusCode:')),
+  ...reasons.filter((reason) => !reason.startsWith('statusCode:')),
+];
+
 /** Parses Dredd's output as printed with `--loglevel warning` and gate/stages/dredd-hooks.cjs. */
 export function parseDreddOutput(output: string): DreddOutput {
   const lines = output.replace(ansi, '').split('\n');
@@ -48,7 +57,7 @@ export function parseDreddOutput(output: string): DreddOutput {
       i += 1;
       reasons.push((lines[i] ?? '').replace(/^(fail|error): /, '').trim());
     }
-    failures.push({ id, sent: sent.get(id) ?? '', reasons });
+    failures.push({ id, sent: sent.get(id) ?? '', reasons: statusFirst(reasons) });
   }
   const complete =
     /complete: (\d+) passing, (\d+) failing, (\d+) errors, (\d+) skipped, (\d+) total/.exec(

@@ -105,3 +105,24 @@ it('requires no decision header at the interface level', () => {
   const plan = planDredd(openapiDocument, 'interface', mock);
   expect(driven(plan.transactions[created] as DreddStep)?.requiredHeaders ?? []).toEqual([]);
 });
+
+it('sends at most --max-creates POSTs: the pet read by getPet first, then creations in spec order', () => {
+  const posts = (plan: ReturnType<typeof planDredd>) =>
+    Object.values(plan.transactions).flatMap((step) =>
+      'skip' in step || step.method !== 'POST' ? [] : [step.key],
+    );
+  const unbounded = planDredd(openapiDocument, 'strict', mock);
+  expect(unbounded.creations).toBe(1 + posts(unbounded).length);
+  const two = planDredd(openapiDocument, 'strict', mock, 2);
+  expect(two.creations).toBe(2);
+  expect(two.createBody).not.toBe('');
+  expect(posts(two)).toEqual(['createPet 201']);
+  const none = planDredd(openapiDocument, 'strict', mock, 0);
+  expect(none.creations).toBe(0);
+  expect(none.createBody).toBe('');
+  expect(posts(none)).toEqual([]);
+  const reading = Object.values(none.transactions).filter(
+    (step) => 'skip' in step && /leaves no creation for the pet it reads/.test(step.skip),
+  );
+  expect(reading.map((step) => step.key)).toContain('getPet 200');
+});

@@ -28,24 +28,35 @@ export type DreddStep =
 export type DreddPlan = {
   baseUrl: string;
   apiKey: string;
+  /** The pet the hooks create in beforeAll for the getPet transactions; empty: none. */
   createBody: string;
   transactions: Record<string, DreddStep>;
+  /** The POSTs the run sends (beforeAll's included): at most the creations it may leave. */
+  creations: number;
 };
 
 /** Dredd's name for a transaction: `/pets > List animals > 200 > application/json`. */
 export const transactionName = (path: string, summary: string, status: number): string =>
   `${path} > ${summary} > ${status} > application/json`;
 
-/** Plans every documented response of `document` for Dredd at `level` against a target. */
+/**
+ * Plans every documented response of `document` for Dredd at `level` against a target. With
+ * `maxCreates`, at most that many POSTs: beforeAll's pet first, then the POST transactions in
+ * spec order; the rest are skipped, and without the pet so are the transactions reading it.
+ */
 export function planDredd(
   document: OpenApiDocument,
   level: Level,
   target: { baseUrl: string; apiKey: string; isMock: boolean },
+  maxCreates?: number,
 ): DreddPlan {
   const atLevel = documentAtLevel(level, document);
   const kept = new Map(allResponses(atLevel).map((r) => [`${r.operationId} ${r.status}`, r]));
   const transactions: Record<string, DreddStep> = {};
-  const createBody = JSON.stringify({ name: 'Gate fixture', categoryId: 1 });
+  const fixture = maxCreates === undefined || maxCreates >= 1;
+  const createBody = fixture ? JSON.stringify({ name: 'Gate fixture', categoryId: 1 }) : '';
+  let creations = fixture ? 1 : 0;
+  const spent = () => maxCreates !== undefined && creations >= maxCreates;
   for (const response of allResponses(document)) {
     const { path, summary } = response.operation;
     const name = transactionName(path, summary, response.status);
@@ -61,7 +72,15 @@ export function planDredd(
       transactions[name] = { skip: 'no request is known that provokes them', key };
     } else if (probe.prefer && !target.isMock) {
       transactions[name] = { skip: 'cannot be provoked from outside a foreign server', key };
+    } else if (probe.method === 'POST' && spent()) {
+      transactions[name] = { skip: `--max-creates ${maxCreates} leaves no creation for it`, key };
+    } else if (probe.path.includes('{id}') && !fixture) {
+      transactions[name] = {
+        skip: `--max-creates ${maxCreates} leaves no creation for the pet it reads`,
+        key,
+      };
     } else {
+      if (probe.method === 'POST') creations += 1;
       transactions[name] = {
         key,
         label: probe.label,
@@ -74,5 +93,5 @@ export function planDredd(
       };
     }
   }
-  return { baseUrl: target.baseUrl, apiKey: target.apiKey, createBody, transactions };
+  return { baseUrl: target.baseUrl, apiKey: target.apiKey, createBody, transactions, creations };
 }

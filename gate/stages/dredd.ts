@@ -19,10 +19,14 @@ export async function runDreddStage(
   level: Level,
   workDir: string,
   junitFile: string,
+  maxCreates?: number,
 ): Promise<StageResult> {
   const started = Date.now();
   const planFile = join(workDir, 'dredd-plan.json');
-  const plan = planDredd(openapiDocument, level, target);
+  const plan = planDredd(openapiDocument, level, target, maxCreates);
+  const untested = Object.values(plan.transactions).flatMap((step) =>
+    'skip' in step && /--max-creates/.test(step.skip) ? [`${step.key}: ${step.skip}`] : [],
+  );
   const planned = Object.keys(plan.transactions).length;
   await writeFile(planFile, JSON.stringify(plan), { mode: 0o600 });
   const spec = relative(repoRoot, specPath);
@@ -81,8 +85,14 @@ export async function runDreddStage(
         ],
     durationMs,
     junitFile,
+    created: plan.creations,
+    untested,
   };
 }
+
+/** How many POSTs the stage sends without a bound: each may store an animal. */
+export const dreddCreations = (level: Level, target: Target): number =>
+  planDredd(openapiDocument, level, target).creations;
 
 /** Says which transactions were forced with `Prefer: code=` (only ever against the mock). */
 function forcedNote(plan: DreddPlan): string[] {

@@ -11,7 +11,7 @@ import { createHandlers, type HandlerOptions } from '../core/handlers.ts';
 import type { Pet } from '../core/pet-schema.ts';
 import { createSessions } from '../core/sessions.ts';
 import { createStore, type PetStore } from '../core/store.ts';
-import { keepInStorage } from './keep-data.ts';
+import { keepInStorage, storageNote } from './keep-data.ts';
 
 export type { ControlHandle, SessionHandle } from '../core/control-handle.ts';
 export { DEFAULT_API_KEY, DEFAULT_SEED_COUNT } from '../core/defaults.ts';
@@ -55,6 +55,7 @@ export type WorkerOptions = Partial<Omit<HandlerOptions, 'store' | 'sessions' | 
   maxSessions?: number;
   /** Where the app serves mockServiceWorker.js (`npx msw init public/`). */
   serviceWorkerUrl?: string;
+  /** No console output: neither msw's start-up line nor the note on where the data lives. */
   quiet?: boolean;
 };
 
@@ -83,6 +84,9 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerMo
     quiet: options.quiet ?? false,
     serviceWorker: { url: options.serviceWorkerUrl ?? '/mockServiceWorker.js' },
   });
+  // A created animal vanishing on reload reads as a bug unless the console says why.
+  // biome-ignore lint/suspicious/noConsole: the one note a browser developer sees, as msw's own start-up line.
+  if (!options.quiet) console.info(storageNote(options.keepData));
   return {
     ...createControlHandle(sessions),
     worker,

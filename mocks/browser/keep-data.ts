@@ -21,3 +21,11 @@ export async function keepInStorage(store: PetStore, storage: Storage): Promise<
     storage.setItem(STORAGE_KEY, stringifyJson({ pets: store.snapshot() }));
   });
 }
+
+/** The one-line console note startWorker prints (unless `quiet`): where the data lives. */
+export function storageNote(keepData: 'localStorage' | 'sessionStorage' | undefined): string {
+  if (keepData === undefined) {
+    return "petstore-mock: the mock's data lives in this page's memory, so a reload starts again from the seed data; startWorker({ keepData: 'localStorage' }) keeps it across reloads.";
+  }
+  return `petstore-mock: the default session's data is kept in ${keepData} ("${STORAGE_KEY}") across reloads; other sessions live in this page's memory.`;
+}

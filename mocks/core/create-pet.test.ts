@@ -4,7 +4,7 @@ import { stringifyJson } from '../../spec/json.ts';
 import { call, useInProcessMock } from '../testing/in-process.ts';
 import type { Pet } from './pet-schema.ts';
 
-useInProcessMock({ seedCount: 40 });
+const inProcess = useInProcessMock({ seedCount: 40 });
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 const create = (body: unknown, headers: Record<string, string> = JSON_TYPE) =>
@@ -133,4 +133,17 @@ it('gives concurrent creates unique, increasing ids and loses none', async () =>
   );
   const listed = await call('GET', '/v1/pets?limit=100');
   expect((listed.body as Pet[]).length).toBe(90);
+});
+
+it('answers 503 ids_exhausted, not a full store, once the largest id is taken', async () => {
+  const { store } = inProcess;
+  await store.replace([{ id: 2n ** 63n - 1n, name: 'Last', categoryId: 1, status: 'sold' }]);
+  const reply = await create({ name: 'One more', categoryId: 1 });
+  expect(reply.status).toBe(503);
+  const body = reply.body as { code: string; message: string };
+  expect(body.code).toBe('ids_exhausted');
+  expect(body.message).toMatch(/9223372036854775807/);
+  expect(body.message).toMatch(/never reused/);
+  expect(body.message).not.toMatch(/full/);
+  expect(store.size).toBe(1);
 });

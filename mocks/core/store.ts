@@ -154,7 +154,15 @@ export function createStore(options: StoreOptions = {}) {
       const created = await serial(async () => {
         const collection = await current().filled;
         const { index } = current();
-        if (index.all.length >= maxPets || current().nextId > MAX_ID) {
+        if (current().nextId > MAX_ID) {
+          throw new MockError(
+            503,
+            'ids_exhausted',
+            `no id is left to hand out: id ${MAX_ID} (2^63-1, the largest) is taken, and ids are never reused within a session; start a new session (X-Mock-Session), or restart the mock with animals of lower ids`,
+            { 'retry-after': '60' },
+          );
+        }
+        if (index.all.length >= maxPets) {
           throw new MockError(
             503,
             'service_unavailable',

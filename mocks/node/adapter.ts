@@ -34,8 +34,6 @@ export type AdapterContext = {
   landing: () => Landing | undefined;
   /** The server's own origin, once it listens. */
   origin: () => string;
-  /** Bound to every interface: links then follow the address the client used. */
-  wildcard: boolean;
   onError?: (error: unknown, request: Request) => void;
 };
 
@@ -56,12 +54,11 @@ export function createAdapter(context: AdapterContext) {
     const method = req.method ?? 'GET';
     const path = req.url ?? '/';
     const cap = path.startsWith('/__mock/') ? MAX_CONTROL_BODY_BYTES : MAX_BODY_BYTES;
-    // Bound to every interface, links follow the address the client used (when it is sane).
+    // Links follow the address the client used (when it is sane; checkHost refuses the
+    // others), so behind a dev server's proxy that keeps Host they lead back to that proxy.
     const hostHeader = req.headers.host;
     const base =
-      context.wildcard && hostHeader && HOST_HEADER.test(hostHeader)
-        ? `http://${hostHeader}`
-        : context.origin();
+      hostHeader && HOST_HEADER.test(hostHeader) ? `http://${hostHeader}` : context.origin();
     try {
       // First on every path, the pages included (host-check.ts: DNS rebinding).
       context.checkHost(req.rawHeaders);

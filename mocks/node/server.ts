@@ -67,7 +67,6 @@ export type MockServer = ControlHandle & {
   close(): Promise<void>;
 };
 
-const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '']);
 // How long close() lets the requests being answered finish before it cuts their connections.
 const STOP_GRACE_MS = 5_000;
 const STOPPING = 'the mock is stopping and did not handle this request; start it again';
@@ -110,13 +109,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   let origin = '';
   let landing: Landing | undefined;
   const drain = createDrain();
-  const wildcard = WILDCARD_HOSTS.has(host);
   const onRequest = createAdapter({
     handlers,
     checkHost,
     landing: () => landing,
     origin: () => origin,
-    wildcard,
     onError: options.onError,
   });
   const server = createServer(

@@ -161,3 +161,26 @@ it('keeps the data of the worker across a reload only when asked to (keepData)',
     await plain.close();
   }
 });
+
+it('says in one console line that the data lives in memory and how to keep it, unless quiet', async (context) => {
+  context.skip(SKIP !== undefined, SKIP);
+  const notes = (lines: string[]) => lines.filter((line) => line.startsWith('petstore-mock:'));
+  const plain = await openDemo(browser, `${demo.url}?mode=worker&verbose`);
+  try {
+    const [note, ...more] = notes(plain.console);
+    expect(more).toEqual([]);
+    expect(note).toMatch(/lives in this page's memory/);
+    expect(note).toMatch(/keepData: 'localStorage'/);
+  } finally {
+    await plain.close();
+  }
+  const kept = await openDemo(browser, `${demo.url}?mode=worker&verbose&keep=sessionStorage`);
+  try {
+    expect(notes(kept.console)).toEqual([
+      `petstore-mock: the default session's data is kept in sessionStorage ("petstore-mock:data") across reloads; other sessions live in this page's memory.`,
+    ]);
+  } finally {
+    await kept.close();
+  }
+  expect(notes(workerPage.console), 'quiet: true prints nothing').toEqual([]);
+});

@@ -1,11 +1,12 @@
 /** Drives the demo page in the browser suite: open it in a mode, click, read results. */
 import type { Browser, Page, Response } from 'playwright-core';
 
-/** An opened demo page with every response it received and every uncaught page error. */
+/** An opened demo page with every response it received, every uncaught page error and console line. */
 export type DemoPage = {
   page: Page;
   responses: Response[];
   errors: string[];
+  console: string[];
   close(): Promise<void>;
 };
 
@@ -15,14 +16,16 @@ export async function openDemo(browser: Browser, url: string): Promise<DemoPage>
   const page = await context.newPage();
   const responses: Response[] = [];
   const errors: string[] = [];
+  const lines: string[] = [];
   page.on('response', (response) => responses.push(response));
+  page.on('console', (message) => lines.push(message.text()));
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(url);
   await page.waitForSelector('body[data-ready]', { timeout: 20_000 });
   if ((await page.getAttribute('body', 'data-ready')) === 'failed') {
     throw new Error(`the demo failed to start: ${await page.textContent('#list-result')}`);
   }
-  return { page, responses, errors, close: () => context.close() };
+  return { page, responses, errors, console: lines, close: () => context.close() };
 }
 
 /** The rows of the pets table as [id, name, categoryId, status]. */

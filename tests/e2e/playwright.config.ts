@@ -17,7 +17,9 @@ export default defineConfig({
     command: `node scripts/bin/petstore-mock.js --port ${PORT}`,
     cwd: '../..',
     url: `http://127.0.0.1:${PORT}/__mock/sessions`,
-    reuseExistingServer: false,
+    // A mock already listening (a developer's, or the previous local run's) is used as it is,
+    // with the sessions earlier runs left in it: fixtures.ts names sessions per run for that.
+    reuseExistingServer: !process.env.CI,
     timeout: 60_000,
   },
   use: {

@@ -14,6 +14,7 @@ it('shows in docs/testing.md exactly the recipe files the test suites run', () =
     'tests/e2e/fixtures.ts',
     'tests/e2e/per-worker.spec.ts',
     'tests/sessions/vitest-recipe.test.ts',
+    'tests/sessions/predictable-ids.test.ts',
   ]);
   for (const [, path = '', shown = ''] of blocks) {
     const file = readFileSync(new URL(path, ROOT), 'utf8');

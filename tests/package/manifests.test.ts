@@ -1,0 +1,51 @@
+/**
+ * What an installed package tells its user about where it comes from: each manifest names
+ * the repository (and the package's folder in it) and a homepage, and each README links the
+ * guides it mentions, so they can be reached from node_modules or the registry's page.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { ROOT } from './shipped-mock.ts';
+
+const PACKAGES = ['petstore-mock', 'petstore-contract', 'petstore-gate'] as const;
+
+type Manifest = {
+  homepage?: string;
+  repository?: { type?: string; url?: string; directory?: string };
+  bugs?: { url?: string };
+};
+
+const manifest = (name: string): Manifest =>
+  JSON.parse(readFileSync(join(ROOT, 'packages', name, 'package.json'), 'utf8'));
+
+/** The repository's web address, read from the first package (all must agree). */
+const repositoryUrl = (): string => {
+  const url = manifest(PACKAGES[0]).repository?.url ?? '';
+  return url.replace(/^git\+/, '').replace(/\.git$/, '');
+};
+
+it.each(PACKAGES)('gives %s a repository with its folder and a homepage', (name) => {
+  const { repository, homepage, bugs } = manifest(name);
+  expect(repository?.type).toBe('git');
+  expect(repository?.url).toMatch(/^git\+https:\/\/github\.com\/[\w.-]+\/[\w.-]+\.git$/);
+  expect(repository?.url).toBe(`git+${repositoryUrl()}.git`);
+  expect(repository?.directory).toBe(`packages/${name}`);
+  expect(homepage).toBe(`${repositoryUrl()}/tree/main/packages/${name}#readme`);
+  expect(bugs?.url).toBe(`${repositoryUrl()}/issues`);
+});
+
+it.each(PACKAGES)('links every guide the %s README names to a file of the repository', (name) => {
+  const readme = readFileSync(join(ROOT, 'packages', name, 'README.md'), 'utf8');
+  expect(readme).not.toMatch(/repository's `?docs\//);
+  const links = [...readme.matchAll(/\]\((https:\/\/github\.com\/[^)]+)\)/g)].map(
+    ([, url]) => url ?? '',
+  );
+  const guides = links.filter((url) => url.includes('/blob/main/'));
+  expect(guides.length).toBeGreaterThan(0);
+  for (const url of guides) {
+    expect(url.startsWith(`${repositoryUrl()}/blob/main/`)).toBe(true);
+    const file = (url.split('/blob/main/')[1] ?? '').split('#')[0] ?? '';
+    expect(existsSync(join(ROOT, file)), `${url} names no file of the repository`).toBe(true);
+  }
+});
