@@ -42,15 +42,27 @@ function setUpNote(errors: readonly ErrorLike[], where: string): string | undefi
   return `not run: the set-up of ${where} failed${why ? ` (${why})` : ''}`;
 }
 
-/** Why a test was skipped: its own note, or its suite's set-up (out of creations, or failed). */
-function skipNote(test: TestCase): string | undefined {
+// Suites switched off by the run's options, named by their prefix (suite/*.contract.ts).
+const GATED: [RegExp, string][] = [
+  [/^strict: /, "this project's decisions: checked with --level strict"],
+  [/^declared: /, 'a gap choice: checked when the profile declares it'],
+];
+
+/**
+ * Why a test was skipped: its own note, its suite's set-up (out of creations, or failed),
+ * or the option that leaves its suite out; never nothing.
+ */
+function skipNote(test: TestCase): string {
   const result = test.result();
   if (result.state === 'skipped' && result.note) return result.note;
   for (let suite = test.parent; suite.type === 'suite'; suite = suite.parent) {
     const note = setUpNote(suite.errors(), suite.name);
     if (note) return note;
   }
-  return setUpNote(test.module.errors(), shortName(test.module.moduleId));
+  const note = setUpNote(test.module.errors(), shortName(test.module.moduleId));
+  if (note) return note;
+  const gated = GATED.find(([prefix]) => prefix.test(test.fullName))?.[1];
+  return gated ?? 'not run with these options (--read-only skips what creates)';
 }
 
 function outcome(file: string, test: TestCase): CaseOutcome {

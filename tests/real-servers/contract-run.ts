@@ -22,6 +22,7 @@ export type ContractResult = {
   verdict: 'passed' | 'failed' | 'could-not-test';
   counts: { tests: number; passed: number; failed: number; skipped: number };
   findings: Finding[];
+  skipped: { name: string; note?: string }[];
 };
 
 /** A finished run: exit code, console output and JSON result. */

@@ -19,8 +19,8 @@ function aptInstall(packages: string[]): void {
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
       timeout: 300_000,
     });
-  run(['apt-get', 'update']);
-  run(['apt-get', 'install', '-y', ...packages]);
+  run(['apt-get', '-o', 'DPkg::Lock::Timeout=600', 'update']);
+  run(['apt-get', '-o', 'DPkg::Lock::Timeout=600', 'install', '-y', ...packages]);
 }
 
 const pythonHasFastApi = (): boolean => {

@@ -9,8 +9,11 @@ import { type ServiceName, startService } from './services.ts';
 
 /** Fails unless the run's counts tell the same story as its verdict and exit code. */
 export function expectCountsAgree(run: ContractRun): void {
-  const { verdict, counts } = run.json;
+  const { verdict, counts, skipped } = run.json;
   expect(counts.passed + counts.failed + counts.skipped, describeRun(run)).toBe(counts.tests);
+  // Nothing hidden: every check left unrun is listed with why (a failed set-up names itself).
+  expect(skipped.length, describeRun(run)).toBe(counts.skipped);
+  expect(skipped.filter((s) => !s.note).map((s) => s.name)).toEqual([]);
   if (verdict === 'passed')
     expect({ code: run.code, failed: counts.failed }).toEqual({ code: 0, failed: 0 });
   if (verdict === 'failed') {
@@ -28,7 +31,7 @@ export async function runBusy(
   each: (run: ContractRun, index: number) => void = () => {},
 ): Promise<ContractRun[]> {
   const service = await startService(name);
-  const stop = busyCores();
+  const stop = await busyCores();
   try {
     const done: ContractRun[] = [];
     for (let i = 0; i < runs; i++) {

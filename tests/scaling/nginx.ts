@@ -25,8 +25,8 @@ export function ensureNginx(): string {
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
       timeout: 300_000,
     });
-  run(['apt-get', 'update']);
-  run(['apt-get', 'install', '-y', 'nginx-light']);
+  run(['apt-get', '-o', 'DPkg::Lock::Timeout=600', 'update']);
+  run(['apt-get', '-o', 'DPkg::Lock::Timeout=600', 'install', '-y', 'nginx-light']);
   const installed = NGINX.find((path) => existsSync(path));
   if (!installed) throw new Error('apt-get installed nginx-light, but no nginx binary was found');
   return installed;
