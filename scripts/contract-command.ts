@@ -11,10 +11,10 @@ import {
 } from '../contract-tests/client/preflight.ts';
 import { observeProfile } from '../contract-tests/profile/observe.ts';
 import { printProfile } from '../contract-tests/profile/print.ts';
-import { STRICT_PROFILE } from '../contract-tests/profile/profile.ts';
 import { jsonResultText } from '../contract-tests/report/json-report.ts';
 import { DEFAULT_SEED, DEPTHS } from '../contract-tests/run/depth.ts';
 import { type ContractResult, runContract, type StartedServer } from '../contract-tests/run/run.ts';
+import { STRICT_PROFILE } from '../spec/profile.ts';
 import { listRules } from '../spec/rules.ts';
 import {
   choiceFlag,

@@ -3,8 +3,9 @@
  * Link, its order, how it answers an out-of-range limit, and its error codes. What a GET
  * cannot show (the default status needs a creation) is left out, for the team to declare.
  */
+
+import type { Profile } from '../../spec/profile.ts';
 import type { ServerUnderTest } from '../client/preflight.ts';
-import type { Profile } from './profile.ts';
 
 type Item = { id?: unknown; name?: unknown };
 

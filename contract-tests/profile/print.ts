@@ -1,5 +1,5 @@
 /** A profile written out as a YAML file to start from, each choice with its alternatives. */
-import { DEFAULT_STATUSES, ORDERS, PAGINATIONS, type Profile } from './profile.ts';
+import { DEFAULT_STATUSES, ORDERS, PAGINATIONS, type Profile } from '../../spec/profile.ts';
 
 const CHOICES: Record<string, string> = {
   pagination: PAGINATIONS.join(' | '),

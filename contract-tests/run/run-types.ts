@@ -1,9 +1,9 @@
 /** The options and results of runContract (run.ts). */
 import type { Level } from '../../spec/levels.ts';
+import type { Profile } from '../../spec/profile.ts';
 import type { RuleId } from '../checks/cited-rules.ts';
 import type { AppFetch } from '../client/app-fetch.ts';
 import type { ServerUnderTest } from '../client/preflight.ts';
-import type { Profile } from '../profile/profile.ts';
 import type { Finding } from '../report/summary.ts';
 import type { Depth } from './depth.ts';
 import type { CreatedRecord } from './run-log.ts';

@@ -8,7 +8,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Profile } from '../../contract-tests/profile/profile.ts';
+import type { Profile } from '../../spec/profile.ts';
 import { type Fault, LIST_FAULTS } from './faults.ts';
 import { REFERENCE_KEY, startReferenceServer } from './reference-server.ts';
 import { inPool, runContractCli } from './run-cli.ts';

@@ -1,4 +1,4 @@
-import type { Profile } from '../../contract-tests/profile/profile.ts';
+import type { Profile } from '../../spec/profile.ts';
 
 /**
  * The unusual but conforming ways the reference server can fill the interface's gaps

@@ -1,11 +1,12 @@
 /**
- * A profile: how the server under test fills the interface's gaps (pagination, order, the
- * default status, an out-of-range `limit`, error codes), declared by its team so the suite
- * can hold it to those choices. The interface level is the empty profile; `--level strict`
- * is this project's own (STRICT_PROFILE).
+ * A profile: how one server fills the interface's gaps (pagination, order, the default
+ * status, an out-of-range `limit`, error codes), declared by its team. One vocabulary for
+ * both sides: the contract suite holds a server to it, the mock answers by it. The interface
+ * level is the empty profile; `--level strict` is this project's own (STRICT_PROFILE).
  */
-import { DEFAULT_STATUS } from '../../spec/constants.ts';
-import { citedRule, type RuleId } from '../checks/cited-rules.ts';
+import { DEFAULT_STATUS } from './constants.ts';
+import { isDeclaredRule } from './declared-rules.ts';
+import { listRules } from './rules.ts';
 
 /** How a list continues: `none`, every matching animal in one answer up to `limit`; `link`, RFC 8288 rel="next". */
 export const PAGINATIONS = ['none', 'link'] as const;
@@ -31,15 +32,9 @@ export type Profile = {
   off?: string[];
 };
 
-/** Whether `id` names a rule a check can cite. */
-function isRuleId(id: string): boolean {
-  try {
-    citedRule(id as RuleId);
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** Whether `id` names a rule a check can cite: the spec's, or one a profile declares. */
+const isRuleId = (id: string): boolean =>
+  isDeclaredRule(id) || listRules().some((rule) => rule.id === id);
 
 /** A profile that is not one: the message names the field and what it takes. */
 export class ProfileError extends Error {}

@@ -4,8 +4,8 @@
  * until the profile follows.
  */
 import { expect, it } from 'vitest';
-import { DEFAULT_STATUS } from '../../spec/constants.ts';
-import { nodeAt, openapiDocument, operation, resolve } from '../../spec/document.ts';
+import { DEFAULT_STATUS } from './constants.ts';
+import { nodeAt, openapiDocument, operation, resolve } from './document.ts';
 import { mergeProfiles, ProfileError, parseProfile, STRICT_PROFILE } from './profile.ts';
 
 type Node = Record<string, unknown>;
