@@ -26,6 +26,14 @@ export const DECLARED_RULES = {
     text: 'Each error status carries the code the profile declares.',
     element: '#/components/schemas/Error/properties/code',
   },
+  'declared-name-length': {
+    text: 'A name of the length the profile declares is accepted, and one character longer is refused with a 4xx Error.',
+    element: '#/components/schemas/PetName',
+  },
+  'declared-unknown-fields': {
+    text: 'A creation holding a property the payload does not define is accepted without storing it, or refused with 400, as the profile declares.',
+    element: '#/components/schemas/NewPet',
+  },
 } as const;
 
 /** The id of a rule a profile declares. */

@@ -69,3 +69,25 @@ it('refuses an unknown field, value or rule id by name, and merges off lists', (
     off: ['json', 'get-404'],
   });
 });
+
+it('limits names as PetName does and refuses unknown creation fields as NewPet does', () => {
+  const name = nodeAt(openapiDocument, '/components/schemas/PetName') as Node;
+  expect(STRICT_PROFILE.maxNameLength).toBe(name.maxLength);
+  const newPet = nodeAt(openapiDocument, '/components/schemas/NewPet') as Node;
+  expect(newPet.additionalProperties).toBe(false);
+  expect(STRICT_PROFILE.unknownFields).toBe('refuse');
+});
+
+it('reads a name limit and an unknown-field choice, refusing other values by name', () => {
+  expect(parseProfile({ maxNameLength: 40, unknownFields: 'ignore' })).toEqual({
+    maxNameLength: 40,
+    unknownFields: 'ignore',
+  });
+  expect(() => parseProfile({ maxNameLength: 0 })).toThrow(/^maxNameLength must be/);
+  expect(() => parseProfile({ maxNameLength: '40' })).toThrow(/^maxNameLength must be/);
+  expect(() => parseProfile({ unknownFields: 'drop' })).toThrow(/^unknownFields must be one of/);
+  expect(parseProfile({ off: ['declared-name-length', 'declared-unknown-fields'] }).off).toEqual([
+    'declared-name-length',
+    'declared-unknown-fields',
+  ]);
+});

@@ -1,10 +1,10 @@
 /**
  * A profile: how one server fills the interface's gaps (pagination, order, the default
- * status, an out-of-range `limit`, error codes), declared by its team. One vocabulary for
+ * status, an out-of-range `limit`, error codes, the longest name, unknown creation fields), declared by its team. One vocabulary for
  * both sides: the contract suite holds a server to it, the mock answers by it. The interface
  * level is the empty profile; `--level strict` is this project's own (STRICT_PROFILE).
  */
-import { DEFAULT_STATUS } from './constants.ts';
+import { DEFAULT_STATUS, NAME_MAX_LENGTH } from './constants.ts';
 import { isDeclaredRule } from './declared-rules.ts';
 import { listRules } from './rules.ts';
 
@@ -16,6 +16,8 @@ export const ORDERS = ['any', 'id-asc', 'id-desc', 'name-asc', 'newest-first'] a
 export const DEFAULT_STATUSES = ['available', 'pending', 'sold', 'omitted'] as const;
 /** The statuses whose error code a profile may declare. */
 export const CODED_STATUSES = ['400', '401', '404'] as const;
+/** What a creation does with a property the payload does not define: drop it, or refuse it with 400. */
+export const UNKNOWN_FIELDS = ['ignore', 'refuse'] as const;
 
 /** The declared gap choices; every field is optional, and an absent one is not checked. */
 export type Profile = {
@@ -26,6 +28,10 @@ export type Profile = {
   outOfRangeLimit?: 'clamp' | number;
   /** The `code` of the Error each status carries. */
   errorCodes?: Partial<Record<(typeof CODED_STATUSES)[number], string>>;
+  /** The longest name accepted, in characters (code points); one longer is refused with a 4xx. */
+  maxNameLength?: number;
+  /** An unknown property of a creation payload `ignore`d (not stored) or `refuse`d with 400. */
+  unknownFields?: (typeof UNKNOWN_FIELDS)[number];
   /** Also check this project's other decisions (what `--level strict` adds). */
   decisions?: boolean;
   /** Rule ids not to judge (a rule the team knowingly breaks, or a check it disputes). */
@@ -49,6 +55,8 @@ export const STRICT_PROFILE: Profile = {
   defaultStatus: DEFAULT_STATUS,
   outOfRangeLimit: 400,
   errorCodes: { '400': 'validation_failed', '401': 'unauthorized', '404': 'not_found' },
+  maxNameLength: NAME_MAX_LENGTH,
+  unknownFields: 'refuse',
   decisions: true,
 };
 
@@ -58,6 +66,8 @@ const FIELDS = [
   'defaultStatus',
   'outOfRangeLimit',
   'errorCodes',
+  'maxNameLength',
+  'unknownFields',
   'decisions',
   'off',
 ] as const;
@@ -98,6 +108,16 @@ export function parseProfile(value: unknown): Profile {
     profile.outOfRangeLimit = limit as 'clamp' | number;
   }
   if (raw.errorCodes !== undefined) profile.errorCodes = parseCodes(raw.errorCodes);
+  if (raw.maxNameLength !== undefined) {
+    const max = raw.maxNameLength;
+    if (!(Number.isSafeInteger(max) && Number(max) >= 1))
+      throw new ProfileError(
+        `maxNameLength must be a whole number of characters, 1 or more; got ${JSON.stringify(max)}`,
+      );
+    profile.maxNameLength = max as number;
+  }
+  if (raw.unknownFields !== undefined)
+    profile.unknownFields = oneOf('unknownFields', raw.unknownFields, UNKNOWN_FIELDS);
   if (raw.decisions !== undefined) {
     if (typeof raw.decisions !== 'boolean')
       throw new ProfileError('decisions must be true or false');

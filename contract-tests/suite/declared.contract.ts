@@ -3,8 +3,8 @@
  * project's own), which unlock what the interface alone cannot: with the pagination
  * declared, the whole list is walked right after each creation, on a populated server too,
  * and every animal the run created must be there exactly once, under its own status filter
- * and no other, in the declared order. Then the default status, out-of-range limits and
- * error codes, as declared.
+ * and no other, in the declared order. Then the default status, out-of-range limits,
+ * error codes, the longest name and unknown creation fields, as declared.
  */
 import { describe, it } from 'vitest';
 import {
@@ -15,7 +15,10 @@ import {
   limitHandledAsDeclared,
   listed,
   mustHold,
+  nameAtLimitAccepted,
+  nameOverLimitRefused,
   noRepeats,
+  unknownFieldHandled,
   walkHolds,
 } from '../checks/declared-checks.ts';
 import { itemsHaveStatus } from '../checks/pet-checks.ts';
@@ -30,7 +33,7 @@ import {
   newPet,
   STATUSES,
 } from '../harness/fixtures.ts';
-import { client, options, verify, verifyTogether } from '../harness/harness.ts';
+import { client, options, uniqueName, verify, verifyTogether } from '../harness/harness.ts';
 import { walkList } from '../harness/walk.ts';
 
 const { profile } = options;
@@ -159,4 +162,29 @@ describe.runIf(Object.keys(codes).length > 0)('declared: error codes', () => {
       );
     },
   );
+});
+
+const maxName = profile.maxNameLength;
+describe.runIf(maxName !== undefined && writes)('declared: name length', () => {
+  const max = maxName ?? 1;
+  // A unique name of exactly `max` characters (code points), padded or cut.
+  const named = (length: number) =>
+    [...`${uniqueName('name-limit')}${'x'.repeat(length)}`].slice(0, length).join('');
+  it(`accepts a name of ${max} characters`, async () => {
+    const exchange = await createPet({ name: named(max), categoryId: options.categoryId });
+    verify(exchange, nameAtLimitAccepted(max));
+  });
+  it(`refuses a name of ${max + 1} characters with a 4xx Error`, async () => {
+    const exchange = await createPet({ name: named(max + 1), categoryId: options.categoryId });
+    verify(exchange, nameOverLimitRefused(max));
+  });
+});
+
+const unknownFields = profile.unknownFields;
+describe.runIf(unknownFields !== undefined && writes)('declared: unknown creation fields', () => {
+  it(`${unknownFields === 'ignore' ? 'ignores' : 'refuses'} a property the payload does not define`, async () => {
+    const field = 'nickname';
+    const exchange = await createPet({ ...newPet('unknown-field'), [field]: 'Whiskers' });
+    verify(exchange, unknownFieldHandled(unknownFields ?? 'refuse', field));
+  });
 });

@@ -93,6 +93,34 @@ const cases: Case[] = [
     profile: { errorCodes: { '404': 'not_found' } },
     names: 'declared-error-codes',
   },
+  {
+    name: 'declared names up to 60, refuses beyond 50',
+    expected: 1,
+    variant: { maxNameLength: 50 },
+    profile: { maxNameLength: 60 },
+    names: 'declared-name-length',
+  },
+  {
+    name: 'declared names up to 50, takes any length',
+    expected: 1,
+    variant: {},
+    profile: { maxNameLength: 50 },
+    names: 'declared-name-length',
+  },
+  {
+    name: 'declared unknown fields refused, ignores them',
+    expected: 1,
+    variant: { ignoreExtraProperties: true },
+    profile: { unknownFields: 'refuse' },
+    names: 'declared-unknown-fields',
+  },
+  {
+    name: 'declared unknown fields ignored, refuses them',
+    expected: 1,
+    variant: {},
+    profile: { unknownFields: 'ignore' },
+    names: 'declared-unknown-fields',
+  },
 ];
 
 const results = new Map<string, { code: number | null; output: string }>();

@@ -105,5 +105,7 @@ export function profileOf(variant: Variant): Profile {
         : ((variant.defaultStatus ?? 'available') as NonNullable<Profile['defaultStatus']>),
     outOfRangeLimit: variant.clampLimit ? 'clamp' : (variant.parameterErrorStatus ?? 400),
     errorCodes: codes,
+    ...(variant.maxNameLength === undefined ? {} : { maxNameLength: variant.maxNameLength }),
+    unknownFields: variant.ignoreExtraProperties ? 'ignore' : 'refuse',
   };
 }
