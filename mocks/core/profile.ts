@@ -79,3 +79,15 @@ export function setSessionProfile(sessions: Sessions, session: Session, value: u
   }
   sessions.setProfile(session, profile);
 }
+
+/** A profile in one line, for start-up output and the landing page. */
+export function describeProfile(profile: Profile): string {
+  const fields = Object.entries(profile).map(([field, value]) =>
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? `${field} ${Object.entries(value)
+          .map(([key, code]) => `${key}=${code}`)
+          .join(' ')}`
+      : `${field} ${Array.isArray(value) ? value.join(' ') : String(value)}`,
+  );
+  return fields.length === 0 ? "none (this project's own decisions)" : fields.join(', ');
+}
