@@ -64,7 +64,8 @@ const median = (values: number[]) => {
 export async function runBench(options: BenchOptions): Promise<BenchResult> {
   const say = options.onProgress ?? (() => {});
   const startedAt = new Date().toISOString();
-  if (options.servers.includes('mock')) ensureMockBundle();
+  if (options.servers.includes('mock') || options.servers.includes('mock-profiled'))
+    ensureMockBundle();
   const loadBefore = loadavg();
   // Read before pinning: afterwards this process sees only its own core.
   const cores = availableParallelism();

@@ -12,12 +12,29 @@ import type { ServerCommand } from './processes.ts';
 /**
  * The servers, in the order they start: `prism` is `prism mock` as users run it (it logs each
  * request, the default); `prism-quiet` is the same with its logging off, Prism at its fastest;
- * `msw-floor` is msw behind the mock's adapter with a handler that does nothing.
+ * `msw-floor` is msw behind the mock's adapter with a handler that does nothing;
+ * `mock-profiled` is the mock answering by a profile (BENCH_PROFILE).
  */
-export const SERVER_NAMES = ['bare', 'mock', 'prism', 'prism-quiet', 'msw-floor'] as const;
+export const SERVER_NAMES = [
+  'bare',
+  'mock',
+  'mock-profiled',
+  'prism',
+  'prism-quiet',
+  'msw-floor',
+] as const;
 
 /** The servers a run measures unless told otherwise (msw-floor only on request). */
-export const DEFAULT_SERVERS: readonly ServerName[] = ['bare', 'mock', 'prism', 'prism-quiet'];
+export const DEFAULT_SERVERS: readonly ServerName[] = [
+  'bare',
+  'mock',
+  'mock-profiled',
+  'prism',
+  'prism-quiet',
+];
+
+/** The profile `mock-profiled` answers by: every field declared, each unlike the mock's own. */
+export const BENCH_PROFILE = 'bench/profile.json';
 
 /** One server's name. */
 export type ServerName = (typeof SERVER_NAMES)[number];
@@ -76,6 +93,7 @@ export function serverCommand(
         args: [...nodeFlags, ...TSX, 'bench/serve-msw-floor.ts', '--port', String(port)],
       };
     case 'mock':
+    case 'mock-profiled':
       return {
         command: node,
         cwd: ROOT,
@@ -88,6 +106,7 @@ export function serverCommand(
           String(seedCount),
           '--api-key',
           DEFAULT_API_KEY,
+          ...(server === 'mock-profiled' ? ['--profile', BENCH_PROFILE] : []),
         ],
       };
     case 'prism':

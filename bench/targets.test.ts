@@ -83,3 +83,19 @@ it('combines interleaved rounds over their total time, with the worst p99', () =
   expect(total.non2xx).toBe(2);
   expect(total.statusCodes).toEqual({ 200: 4000 });
 });
+
+it('judges the profiled mock against the default one, side by side, on every workload and size', () => {
+  const v = verdicts([
+    run('mock', 1000, 2500),
+    run('mock', 100_000, 2400),
+    run('mock-profiled', 1000, 2375),
+    run('mock-profiled', 100_000, 2255),
+  ]);
+  for (const workload of WORKLOADS) {
+    expect(v.get(`mock-profiled/mock ${workload} @1000`)?.result).toBe('pass');
+    expect(v.get(`mock-profiled/mock ${workload} @100000`)?.result).toBe('fail');
+  }
+  expect(verdicts([run('mock', 1000, 2500)]).get('mock-profiled/mock listPets @1000')?.result).toBe(
+    'skipped',
+  );
+});

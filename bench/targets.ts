@@ -28,7 +28,7 @@ export type Verdict = {
   stretch?: 'pass' | 'fail';
 };
 
-/** Thresholds from issue 7. */
+/** Thresholds from issue 7 (and issue 30's profiled mock). */
 export const THRESHOLDS = {
   mockOverBare: 0.15,
   mockOverBareStretch: 0.25,
@@ -36,6 +36,8 @@ export const THRESHOLDS = {
   mockOverPrism: 2,
   startupOverPrism: 0.5,
   rssMiB: 256,
+  /** Issue 30: a mock answering by a profile serves as fast as the default one. */
+  profiledOverMock: 0.95,
 } as const;
 
 /** The run of `server` at `seedCount`; Prism is stateless, so its one run stands for every size. */
@@ -119,6 +121,18 @@ export function judge(
         result: 'info',
         met: value >= THRESHOLDS.mockOverPrism,
       });
+    }
+  }
+  for (const size of new Set([small, large])) {
+    for (const workload of WORKLOADS) {
+      verdicts.push(
+        verdict(
+          `mock-profiled/mock ${workload} @${size}`,
+          ratio(rps('mock-profiled', size, workload), rps('mock', size, workload)),
+          `>= ${THRESHOLDS.profiledOverMock}`,
+          (x) => x >= THRESHOLDS.profiledOverMock,
+        ),
+      );
     }
   }
   verdicts.push(

@@ -32,8 +32,10 @@ Options:
                       server, then again before its first measured run (default 1)
   --connections N     concurrent connections (default 10)
   --sizes A,B         store sizes in pets (default 1000,100000)
-  --servers LIST      comma-separated, of bare,mock,prism,prism-quiet,msw-floor (default
-                      all but msw-floor); prism is \`prism mock\` as users run it (logging
+  --servers LIST      comma-separated, of bare,mock,mock-profiled,prism,prism-quiet,msw-floor
+                      (default all but msw-floor); mock-profiled is the mock with
+                      --profile bench/profile.json (every field declared), which must serve
+                      at least 0.95 of the mock's rate; prism is \`prism mock\` as users run it (logging
                       each request), prism-quiet the same with --verboseLevel silent
                       (informational), msw-floor msw behind the mock's adapter with a
                       handler that does nothing (bench/serve-msw-floor.ts)

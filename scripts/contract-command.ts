@@ -11,11 +11,11 @@ import {
 } from '../contract-tests/client/preflight.ts';
 import { observeProfile } from '../contract-tests/profile/observe.ts';
 import { printProfile } from '../contract-tests/profile/print.ts';
-import { STRICT_PROFILE } from '../contract-tests/profile/profile.ts';
 import { jsonResultText } from '../contract-tests/report/json-report.ts';
 import { DEFAULT_SEED, DEPTHS } from '../contract-tests/run/depth.ts';
 import { type ContractResult, runContract, type StartedServer } from '../contract-tests/run/run.ts';
 import { FULL_RUN_CREATIONS } from '../contract-tests/run/themes.ts';
+import { STRICT_PROFILE } from '../spec/profile.ts';
 import { listRules } from '../spec/rules.ts';
 import {
   choiceFlag,
@@ -165,9 +165,11 @@ function closing(result: ContractResult, replay: string): string[] {
     `Animals created on the server: ${made}${which}${result.run?.maxCreates === undefined ? '' : `, within --max-creates ${result.run.maxCreates}`}.`,
     ...(result.names
       ? [
-          result.names.learned
-            ? `Names fitted to ${result.names.limit} characters, the longest this server accepts (a longer one got a 4xx; the interface sets no limit, so that is the server's choice).`
-            : `Names fitted to ${result.names.limit} characters: the server refused even names of ${result.names.limit}.`,
+          result.names.declared
+            ? `Names fitted to ${result.names.limit} characters, the limit the profile declares.`
+            : result.names.learned
+              ? `Names fitted to ${result.names.limit} characters, the longest this server accepts (a longer one got a 4xx; the interface sets no limit, so that is the server's choice).`
+              : `Names fitted to ${result.names.limit} characters: the server refused even names of ${result.names.limit}.`,
         ]
       : []),
     ...(result.resent > 0

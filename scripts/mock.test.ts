@@ -1,5 +1,8 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 
@@ -34,6 +37,8 @@ it('prints every flag in --help and exits 0', () => {
     '--rate-limit',
     '--data',
     '--max-pets',
+    '--profile',
+    '/__mock/profile',
     'PETSTORE_API_KEYS',
     '/__mock/reset',
   ]) {
@@ -143,6 +148,57 @@ it.concurrent('warns, with --allowed-hosts all, that the Host check is off, and 
     expect(await statusAs(`${baseUrl}/pets`, 'evil.example')).toBe(200);
     expect(out).toContain('Allowed hosts: all. The Host check is off');
     expect(out).toContain('DNS rebinding');
+  } finally {
+    child.kill('SIGKILL');
+  }
+}, 60_000);
+
+const profileFile = (name: string, text: string) => {
+  const file = join(mkdtempSync(join(tmpdir(), 'mock-profile-')), name);
+  writeFileSync(file, text);
+  return file;
+};
+
+it('refuses a --profile whose field is wrong with exit code 2, naming the file and field', () => {
+  const file = profileFile('p.yaml', 'order: random\n');
+  const result = spawnSync(process.execPath, [BIN, '--profile', file], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  expect(result.status).toBe(2);
+  expect(result.stderr).toContain(`--profile ${file}: order must be one of`);
+});
+
+it.concurrent('answers as a YAML --profile declares and shows it at start-up and on the landing page', async () => {
+  const file = profileFile('p.yaml', 'order: id-desc\npagination: none\ndefaultStatus: pending\n');
+  const child = spawn(
+    process.execPath,
+    [BIN, '--port', '0', '--seed-count', '5', '--profile', file],
+    {
+      cwd: ROOT,
+    },
+  );
+  try {
+    let out = '';
+    child.stdout?.on('data', (part: Buffer) => {
+      out += part;
+    });
+    const baseUrl = await listening(child);
+    const headers = { authorization: 'Bearer petstore-dev-key' };
+    const list = await fetch(`${baseUrl}/pets?limit=2`, { headers });
+    expect(list.headers.get('link')).toBeNull();
+    expect(((await list.json()) as { id: number }[]).map((pet) => pet.id)).toEqual([5, 4]);
+    const created = await fetch(`${baseUrl}/pets`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Rex', categoryId: 1 }),
+    });
+    expect(((await created.json()) as { status: string }).status).toBe('pending');
+    expect(out).toContain(
+      `Profile: ${file}: pagination none, order id-desc, defaultStatus pending`,
+    );
+    const landing = await (await fetch(baseUrl.replace(/\/v1$/, '/'))).text();
+    expect(landing).toContain('pagination none, order id-desc, defaultStatus pending');
   } finally {
     child.kill('SIGKILL');
   }

@@ -15,6 +15,7 @@ import type { Delay } from '../mocks/core/traffic.ts';
 import type { AllowedHosts } from '../mocks/core/trusted-origins.ts';
 import { parseAllowedHosts } from '../mocks/node/host-check.ts';
 import { integerFlag, orEnv, pathFlag, runCommand, splitList, UsageError } from './cli.ts';
+import { loadProfile } from './profile-file.ts';
 
 const HELP = `Usage: petstore-mock [options]        (installed: npx petstore-mock)
        npm run mock -- [options]     (in a checkout of this repository)
@@ -40,6 +41,9 @@ Options:
   --max-sessions N    live sessions beside the default one (default ${DEFAULT_MAX_SESSIONS});
                       a request opening one more gets 503 session_limit
   --session-ttl S     seconds a session may stay unused before it ends (default ${DEFAULT_SESSION_TTL_MS / 1000})
+  --profile FILE      answer by a backend's declared gap choices (JSON or YAML, the file
+                      petstore-contract --profile reads); a field left out keeps this
+                      project's decision (docs/profiles.md)
   -h, --help          show this help
 
 Controls (outside /v1, no key needed):
@@ -48,6 +52,8 @@ Controls (outside /v1, no key needed):
   PUT  /__mock/data   replace the data set: a JSON array of Pet, or {"pets": [...]}
   POST /__mock/faults queue a fault: {"operation":"listPets","status":503,"times":2},
                       {"network":"reset"} or {"delayMs":2000}; GET lists, DELETE clears
+  PUT  /__mock/profile  give the session a profile (JSON); GET shows the session's,
+                      DELETE puts it back on the server's
   GET  /__mock/sessions             the live sessions; DELETE /__mock/sessions/ID ends one
   POST and PUT need Content-Type: application/json (or an X-Requested-With header);
   web pages may use them only from localhost, *.localhost, 127.0.0.1, [::1] (any port),
@@ -104,6 +110,7 @@ const flags = {
   'max-pets': { type: 'string' },
   'max-sessions': { type: 'string' },
   'session-ttl': { type: 'string' },
+  profile: { type: 'string' },
 } as const;
 
 runCommand({ name: 'petstore-mock', help: HELP, flags }, async (values) => {
@@ -123,6 +130,7 @@ runCommand({ name: 'petstore-mock', help: HELP, flags }, async (values) => {
     maxPets: optional('max-pets', values['max-pets'], 1),
     maxSessions: optional('max-sessions', values['max-sessions'], 0),
     sessionTtlMs: optional('session-ttl', values['session-ttl'], 1),
+    profile: values.profile === undefined ? undefined : loadProfile(values.profile, 'mock'),
   };
   if (settings.sessionTtlMs !== undefined) settings.sessionTtlMs *= 1000;
 
@@ -156,6 +164,7 @@ runCommand({ name: 'petstore-mock', help: HELP, flags }, async (values) => {
 
   // Loaded only now, so --help and flag errors answer without loading msw.
   const { startMockServer } = await import('../mocks/node/server.ts');
+  const { describeProfile } = await import('../mocks/core/profile.ts');
   const server = await startMockServer({
     ...settings,
     // An idle process runs no garbage collection, so ended sessions would keep their memory
@@ -172,7 +181,10 @@ runCommand({ name: 'petstore-mock', help: HELP, flags }, async (values) => {
   console.log(`Pet Store mock listening on ${server.baseUrl}`);
   console.log(`API key: ${server.apiKeys.join(', ')}  (send Authorization: Bearer <key>)`);
   console.log(
-    `Controls: ${server.origin}/__mock/reset | /__mock/state | /__mock/data | /__mock/faults | /__mock/sessions`,
+    `Controls: ${server.origin}/__mock/reset | /__mock/state | /__mock/data | /__mock/faults | /__mock/profile | /__mock/sessions`,
+  );
+  console.log(
+    `Profile: ${values.profile === undefined ? '' : `${values.profile}: `}${describeProfile(settings.profile ?? {})}`,
   );
   console.log('Sessions: send X-Mock-Session: ID to get a session of your own (one per test)');
   if (settings.dataFile) console.log(`Data file: ${settings.dataFile}`);

@@ -1,7 +1,7 @@
 /** `--profile FILE` of petstore-contract and petstore-gate: a server's declared gap choices. */
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { type Profile, parseProfile } from '../contract-tests/profile/profile.ts';
+import { type Profile, parseProfile } from '../spec/profile.ts';
 import { pathFlag, UsageError } from './cli.ts';
 
 /**

@@ -46,3 +46,8 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export const RESPONSE_HEADERS: readonly string[] = [
   ...new Set(allResponses().flatMap((r) => r.headers.map((header) => header.name))),
 ];
+
+/** The longest name accepted, in characters (decision `name-limits`, PetName's maxLength). */
+export const NAME_MAX_LENGTH = Number(
+  required(openapiDocument, '/components/schemas/PetName').maxLength,
+);

@@ -1,9 +1,9 @@
 /**
  * Checks of the choices a profile declares where the interface leaves a gap: the order of a
- * list, a walk of it holding each animal once, the default status, an out-of-range `limit`
- * and error codes. Each judges what was seen against what the profile says.
+ * list, a walk of it holding each animal once, the default status, an out-of-range `limit`,
+ * error codes, the longest name and unknown creation fields. Each judges what was seen against what the profile says.
  */
-import type { Profile } from '../profile/profile.ts';
+import type { Profile } from '../../spec/profile.ts';
 import { check, isObject, show } from './check.ts';
 import type { Pet } from './pet-checks.ts';
 
@@ -167,5 +167,56 @@ export const errorCodeDeclared = (code: string) =>
           title: `Error ${response.status} without the declared code`,
           received: `code ${show(got)}`,
           expected: `code "${code}", as the profile declares for ${response.status}`,
+        };
+  });
+
+/** A name of exactly the declared length was created (201). */
+export const nameAtLimitAccepted = (max: number) =>
+  check('declared-name-length', ({ response }) =>
+    response.status === 201
+      ? undefined
+      : {
+          title: `Name of ${max} characters refused`,
+          received: `status ${response.status}`,
+          expected: `201: the profile declares names of up to ${max} characters`,
+        },
+  );
+
+/** A name one character over the declared length was refused with a 4xx Error. */
+export const nameOverLimitRefused = (max: number) =>
+  check('declared-name-length', ({ response }) => {
+    const json = response.json;
+    const isError =
+      isObject(json) && typeof json.code === 'string' && typeof json.message === 'string';
+    return response.status >= 400 && response.status < 500 && isError
+      ? undefined
+      : {
+          title: `Name of ${max + 1} characters not refused`,
+          received: `status ${response.status}${isError ? '' : ', no Error body'}`,
+          expected: `a 4xx Error: the profile declares names of at most ${max} characters`,
+        };
+  });
+
+/** A creation with an unknown property: stored without it (`ignore`), or refused with 400. */
+export const unknownFieldHandled = (
+  declared: NonNullable<Profile['unknownFields']>,
+  field: string,
+) =>
+  check('declared-unknown-fields', ({ response }) => {
+    if (declared === 'refuse')
+      return response.status === 400
+        ? undefined
+        : {
+            title: `Unknown property ${field} not refused`,
+            received: `status ${response.status}`,
+            expected: '400, as the profile declares unknown fields refused',
+          };
+    const kept = isObject(response.json) && Object.hasOwn(response.json, field);
+    return response.status === 201 && !kept
+      ? undefined
+      : {
+          title: `Unknown property ${field} not ignored`,
+          received: `status ${response.status}${kept ? `, ${field} stored` : ''}`,
+          expected: `201 without ${field}, as the profile declares unknown fields ignored`,
         };
   });

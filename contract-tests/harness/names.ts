@@ -45,8 +45,16 @@ async function accepts(length: number): Promise<boolean | undefined> {
     : undefined;
 }
 
-/** Finds the longest name accepted between SHORTEST and LONGEST (a 201 for it, a 4xx past it). */
+/**
+ * Finds the longest name accepted between SHORTEST and LONGEST (a 201 for it, a 4xx past it),
+ * or takes the one the profile declares (declared.contract.ts holds the server to it).
+ */
 async function learn(): Promise<void> {
+  const declared = options.profile.maxNameLength;
+  if (declared !== undefined) {
+    if (declared < LONGEST) record(fitFor(Math.max(SHORTEST, declared), true), true);
+    return;
+  }
   const longest = await accepts(LONGEST);
   if (longest !== false) return;
   let accepted = SHORTEST;
@@ -60,12 +68,13 @@ async function learn(): Promise<void> {
       if (verdict) accepted = middle;
       else refused = middle;
     }
-  fit = fitFor(accepted, shortest === true);
-  appendRecord(options.logDir, 'names', {
-    limit: fit.limit,
-    prefix: fit.prefix,
-    learned: fit.learned,
-  });
+  record(fitFor(accepted, shortest === true), false);
+}
+
+/** Fits the run's names from now on, and logs the limit for the report. */
+function record(next: NameFit, declared: boolean): void {
+  fit = next;
+  appendRecord(options.logDir, 'names', { ...next, declared });
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import { inject } from 'vitest';
 import type { Level } from '../../spec/levels.ts';
-import type { Profile } from '../profile/profile.ts';
+import type { Profile } from '../../spec/profile.ts';
 import type { Depth } from '../run/depth.ts';
 
 /** What the suite needs to know about the server under test and the run. */

@@ -2,13 +2,14 @@
  * A whole list, as a client reads it: one answer (pagination `none`) or every page by
  * RFC 8288 `Link: <…>; rel="next"` (pagination `link`), each page checked as it comes.
  */
+
+import type { Profile } from '../../spec/profile.ts';
 import type { Check } from '../checks/check.ts';
 import { check } from '../checks/check.ts';
 import { linkTarget } from '../checks/link-header.ts';
 import { type Pet, pageAtMost } from '../checks/pet-checks.ts';
 import { statusIn } from '../checks/status-checks.ts';
 import type { Exchange } from '../client/http.ts';
-import type { Profile } from '../profile/profile.ts';
 import { listPets } from './fixtures.ts';
 import { client, options, verify } from './harness.ts';
 

@@ -1,12 +1,13 @@
 /**
  * A starting profile read off a server with GET requests only: whether a list continues by
  * Link, its order, how it answers an out-of-range limit, and its error codes. What a GET
- * cannot show (the default status needs a creation) is left out, for the team to declare.
+ * cannot show (the default status, the name limit, unknown fields: each needs a creation)
+ * is left out, for the team to declare.
  */
 
+import type { Profile } from '../../spec/profile.ts';
 import { linkTarget } from '../checks/link-header.ts';
 import type { ServerUnderTest } from '../client/preflight.ts';
-import type { Profile } from './profile.ts';
 
 type Item = { id?: unknown; name?: unknown };
 
@@ -76,6 +77,8 @@ export async function observeProfile(
   if (Object.keys(codes).length > 0) profile.errorCodes = codes;
   notes.push(
     'defaultStatus: not observed (it needs a creation); available, pending, sold or omitted',
+    'maxNameLength: not observed (it needs a creation); the longest name accepted',
+    'unknownFields: not observed (it needs a creation); ignore or refuse',
   );
   return { profile, notes };
 }

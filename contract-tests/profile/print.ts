@@ -1,11 +1,19 @@
 /** A profile written out as a YAML file to start from, each choice with its alternatives. */
-import { DEFAULT_STATUSES, ORDERS, PAGINATIONS, type Profile } from './profile.ts';
+import {
+  DEFAULT_STATUSES,
+  ORDERS,
+  PAGINATIONS,
+  type Profile,
+  UNKNOWN_FIELDS,
+} from '../../spec/profile.ts';
 
 const CHOICES: Record<string, string> = {
   pagination: PAGINATIONS.join(' | '),
   order: ORDERS.join(' | '),
   defaultStatus: DEFAULT_STATUSES.join(' | '),
   outOfRangeLimit: 'clamp | the 4xx status that refuses it',
+  maxNameLength: 'the longest name accepted, in characters',
+  unknownFields: UNKNOWN_FIELDS.join(' | '),
   decisions: "true: also this project's other decisions (what --level strict checks)",
 };
 

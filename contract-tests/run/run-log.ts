@@ -17,7 +17,7 @@ export type LogRecords = {
   /** A request sent again on a new connection: the server had closed the idle one it went out on. */
   resent: { method: string; url: string };
   /** The limit the run's names were fitted to (harness/names.ts), when the server took less than the longest. */
-  names: { limit: number; prefix: string; learned: boolean };
+  names: { limit: number; prefix: string; learned: boolean; declared?: boolean };
   /** A POST answered 2xx: what it stored, its id as text (null when the answer had none). */
   created: CreatedRecord;
 };

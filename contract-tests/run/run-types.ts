@@ -1,9 +1,9 @@
 /** The options and results of runContract (run.ts). */
 import type { Level } from '../../spec/levels.ts';
+import type { Profile } from '../../spec/profile.ts';
 import type { RuleId } from '../checks/cited-rules.ts';
 import type { AppFetch } from '../client/app-fetch.ts';
 import type { ServerUnderTest } from '../client/preflight.ts';
-import type { Profile } from '../profile/profile.ts';
 import type { Finding } from '../report/summary.ts';
 import type { Depth } from './depth.ts';
 import type { CreatedRecord } from './run-log.ts';
@@ -100,7 +100,7 @@ export type ContractResult = {
   /** Every animal the run stored (a POST answered 2xx), in order: its id as text and name. */
   created: CreatedRecord[];
   /** The name limit the run learned and fitted its names to (absent: the server took the longest). */
-  names?: { limit: number; prefix: string; learned: boolean };
+  names?: { limit: number; prefix: string; learned: boolean; declared?: boolean };
   /** Requests sent again on a new connection, the server having closed the idle one they went out on. */
   resent: number;
   /** The checks skipped, and why (a level, --read-only, --max-creates, what the server showed). */

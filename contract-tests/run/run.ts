@@ -6,10 +6,10 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { mergeProfiles, type Profile, STRICT_PROFILE } from '../../spec/profile.ts';
 import { serveApp } from '../client/bridge.ts';
 import { PreflightError } from '../client/preflight.ts';
 import type { SuiteOptions } from '../harness/options.ts';
-import { mergeProfiles, type Profile, STRICT_PROFILE } from '../profile/profile.ts';
 import { coverageTable } from '../report/coverage.ts';
 import { type CaseOutcome, junitXml } from '../report/junit-report.ts';
 import { findings, groupedSummary, unexplained } from '../report/summary.ts';

@@ -3,8 +3,8 @@
  * project's own), which unlock what the interface alone cannot: with the pagination
  * declared, the whole list is walked right after each creation, on a populated server too,
  * and every animal the run created must be there exactly once, under its own status filter
- * and no other, in the declared order. Then the default status, out-of-range limits and
- * error codes, as declared.
+ * and no other, in the declared order. Then the default status, out-of-range limits,
+ * error codes, the longest name and unknown creation fields, as declared.
  */
 import { describe, it } from 'vitest';
 import {
@@ -15,7 +15,10 @@ import {
   limitHandledAsDeclared,
   listed,
   mustHold,
+  nameAtLimitAccepted,
+  nameOverLimitRefused,
   noRepeats,
+  unknownFieldHandled,
   walkHolds,
 } from '../checks/declared-checks.ts';
 import { itemsHaveStatus } from '../checks/pet-checks.ts';
@@ -31,6 +34,7 @@ import {
   STATUSES,
 } from '../harness/fixtures.ts';
 import { client, options, verify, verifyTogether } from '../harness/harness.ts';
+import { uniqueName } from '../harness/names.ts';
 import { walkList } from '../harness/walk.ts';
 
 const { profile } = options;
@@ -39,9 +43,14 @@ const writes = !options.readOnly;
 /** When each creation of the run was sent and answered (newest-first judges by it). */
 const timing = () => new Map(created.map((pet) => [pet.id, pet]));
 
-// Three statuses, then the first body again: a server that merges equal animals shows.
-const first = newPet('listed', 'available');
-const bodies = [first, newPet('listed', 'pending'), newPet('listed', 'sold'), { ...first }];
+// Three statuses, then the first body again: a server that merges equal animals shows. The
+// names are made once the test runs, fitted to the names the server takes (names.ts).
+const STATUS_ORDER = ['available', 'pending', 'sold', 'available'] as const;
+let first: Record<string, unknown> | undefined;
+const bodyFor = (i: number) => {
+  if (i === 0 || first === undefined) first = newPet('listed', 'available');
+  return i === 0 || i === 3 ? { ...first } : newPet('listed', STATUS_ORDER[i]);
+};
 
 /**
  * Walks one list and judges it: no repeats, the declared order, and every pet the run made
@@ -74,9 +83,9 @@ async function judgeWalk(
 describe.runIf(profile.pagination !== undefined && writes)(
   'declared: the list after each creation',
   () => {
-    for (const [i, body] of bodies.entries()) {
-      it(`lists every animal of the run once, under its own status and no other, right after creating ${i + 1} more (${body.status})`, async (context) => {
-        await createOrStop(body);
+    for (const [i, status] of STATUS_ORDER.entries()) {
+      it(`lists every animal of the run once, under its own status and no other, right after creating ${i + 1} more (${status})`, async (context) => {
+        await createOrStop(bodyFor(i));
         const walks = [await judgeWalk('', created)];
         for (const status of STATUSES) {
           const own = created.filter((p) => p.status === status);
@@ -159,4 +168,29 @@ describe.runIf(Object.keys(codes).length > 0)('declared: error codes', () => {
       );
     },
   );
+});
+
+const maxName = profile.maxNameLength;
+describe.runIf(maxName !== undefined && writes)('declared: name length', () => {
+  const max = maxName ?? 1;
+  // A unique name of exactly `max` characters (code points), padded or cut.
+  const named = (length: number) =>
+    [...`${uniqueName('name-limit')}${'x'.repeat(length)}`].slice(0, length).join('');
+  it(`accepts a name of ${max} characters`, async () => {
+    const exchange = await createPet({ name: named(max), categoryId: options.categoryId });
+    verify(exchange, nameAtLimitAccepted(max));
+  });
+  it(`refuses a name of ${max + 1} characters with a 4xx Error`, async () => {
+    const exchange = await createPet({ name: named(max + 1), categoryId: options.categoryId });
+    verify(exchange, nameOverLimitRefused(max));
+  });
+});
+
+const unknownFields = profile.unknownFields;
+describe.runIf(unknownFields !== undefined && writes)('declared: unknown creation fields', () => {
+  it(`${unknownFields === 'ignore' ? 'ignores' : 'refuses'} a property the payload does not define`, async () => {
+    const field = 'nickname';
+    const exchange = await createPet({ ...newPet('unknown-field'), [field]: 'Whiskers' });
+    verify(exchange, unknownFieldHandled(unknownFields ?? 'refuse', field));
+  });
 });

@@ -13,11 +13,13 @@ import { createSessions } from '../core/sessions.ts';
 import { createStore, type PetStore } from '../core/store.ts';
 import { keepInStorage, storageNote } from './keep-data.ts';
 
+export type { Profile } from '../../spec/profile.ts';
 export type { ControlHandle, SessionHandle } from '../core/control-handle.ts';
 export { DEFAULT_API_KEY, DEFAULT_SEED_COUNT } from '../core/defaults.ts';
 export type { Fault, FaultRequest } from '../core/faults.ts';
 export { createHandlers, type HandlerOptions } from '../core/handlers.ts';
 export type { Pet } from '../core/pet-schema.ts';
+export type { ProfileView } from '../core/profile.ts';
 export { SESSION_HEADER, type SessionSummary } from '../core/sessions.ts';
 export { createStore, type PetStore } from '../core/store.ts';
 
@@ -73,6 +75,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerMo
   const sessions = createSessions({
     store,
     rateLimit: options.rateLimit,
+    profile: options.profile,
     maxSessions: options.maxSessions,
   });
   const worker = setupWorker(

@@ -1,10 +1,11 @@
 /**
- * The control handle tests use in code instead of HTTP: the same reset, seed, state and
- * faults as the `/__mock/` controls, for the default session or any other by id.
+ * The control handle tests use in code instead of HTTP: the same reset, seed, state, faults
+ * and profile as the `/__mock/` controls, for the default session or any other by id.
  */
 import { resetSession, summary } from './controls.ts';
 import { type Fault, type FaultRequest, parseFault } from './faults.ts';
 import type { Pet } from './pet-schema.ts';
+import { type ProfileView, profileView, setSessionProfile } from './profile.ts';
 import type { Session, SessionSummary, Sessions } from './sessions.ts';
 
 /** What a test can do to one session. */
@@ -21,6 +22,14 @@ export type SessionHandle = {
     list(): Fault[];
     clear(): void;
   };
+  profile: {
+    /** Gives the session this profile (as PUT /__mock/profile); throws naming a wrong field. */
+    set(profile: unknown): ProfileView;
+    /** The profile it answers by, its own or the server's (as GET /__mock/profile). */
+    get(): ProfileView;
+    /** Back to the server's profile (as DELETE /__mock/profile). */
+    clear(): ProfileView;
+  };
 };
 
 /** The handle of a whole mock: the default session's, plus any session's and the list. */
@@ -31,7 +40,7 @@ export type ControlHandle = SessionHandle & {
   sessions(): SessionSummary[];
 };
 
-function sessionHandle(current: () => Session): SessionHandle {
+function sessionHandle(sessions: Sessions, current: () => Session): SessionHandle {
   return {
     reset: () => resetSession(current()),
     seed: (pets) => current().store.replace(pets),
@@ -44,14 +53,27 @@ function sessionHandle(current: () => Session): SessionHandle {
       list: () => current().faults.list(),
       clear: () => current().faults.clear(),
     },
+    profile: {
+      set: (profile) => {
+        // A profile given in code may have come from JSON without a body: never "no profile".
+        if (profile === undefined) throw new TypeError('profile.set needs a profile; use clear()');
+        setSessionProfile(sessions, current(), profile);
+        return profileView(current());
+      },
+      get: () => profileView(current()),
+      clear: () => {
+        setSessionProfile(sessions, current(), undefined);
+        return profileView(current());
+      },
+    },
   };
 }
 
 /** Creates the control handle over a mock's sessions. */
 export function createControlHandle(sessions: Sessions): ControlHandle {
   return {
-    ...sessionHandle(() => sessions.default),
-    session: (id) => sessionHandle(() => sessions.session(id)),
+    ...sessionHandle(sessions, () => sessions.default),
+    session: (id) => sessionHandle(sessions, () => sessions.session(id)),
     sessions: () => sessions.list(),
   };
 }

@@ -1,6 +1,6 @@
 /**
  * Mock controls outside the public interface, under `/__mock/`: reset to the seed data, read
- * the state, replace the data set, queue faults, and list or end sessions. Each acts on the
+ * the state, replace the data set, queue faults, set a profile, and list or end sessions. Each acts on the
  * session the request selects (`X-Mock-Session`, or the default one). No authentication, so
  * they answer other origins only as control-guard.ts allows.
  */
@@ -9,6 +9,7 @@ import { parseJson } from '../../spec/json.ts';
 import { checkControlWrite, controlCorsHeaders, controlPreflightHeaders } from './control-guard.ts';
 import { errorResponse, faultOf, jsonResponse, MockError } from './errors.ts';
 import { parseFault } from './faults.ts';
+import { profileView, setSessionProfile } from './profile.ts';
 import { checkSessionId, type Session, type Sessions } from './sessions.ts';
 import type { PetStore } from './store.ts';
 import { type BodyTransport, fetchTransport } from './transport.ts';
@@ -135,6 +136,22 @@ export function createControlHandlers(sessions: Sessions, options: ControlOption
         DELETE: async (request) => {
           selected(request).faults.clear();
           return {};
+        },
+      }),
+    ),
+    http.all(
+      `${origin}/__mock/profile`,
+      control({
+        GET: async (request) => ({ body: profileView(selected(request)) }),
+        PUT: async (request) => {
+          const session = selected(request);
+          setSessionProfile(sessions, session, await readJson(request, transport));
+          return { body: profileView(session) };
+        },
+        DELETE: async (request) => {
+          const session = selected(request);
+          setSessionProfile(sessions, session, undefined);
+          return { body: profileView(session) };
         },
       }),
     ),

@@ -67,13 +67,15 @@ export const faultOf = (error: unknown): unknown =>
 
 /**
  * Turns anything thrown into an `Error` response: a MockError as it says, anything else
- * as 500 `internal_error` without its message or stack (the process keeps serving).
+ * as 500 `internal_error` without its message or stack (the process keeps serving). `codes`
+ * (a profile's) replaces the code of a status that answers with this project's code for it.
  */
 export function errorResponse(
   error: unknown,
   headers: Record<string, string>,
   request?: Request,
   transport: BodyTransport = fetchTransport,
+  codes?: Readonly<Record<string, string>>,
 ): Response {
   const known =
     error instanceof MockError
@@ -83,6 +85,9 @@ export function errorResponse(
           'internal_error',
           'an unexpected error occurred; the mock keeps serving',
         );
-  const body = { code: known.code, message: known.message, status: known.status };
+  const declared = codes?.[known.status];
+  const code =
+    declared !== undefined && known.code === CODE_OF_STATUS[known.status] ? declared : known.code;
+  const body = { code, message: known.message, status: known.status };
   return jsonResponse(known.status, body, { ...headers, ...known.headers }, request, transport);
 }

@@ -6,6 +6,7 @@
  */
 import { HttpHandler, type HttpResponseResolver } from 'msw';
 import { BASE_PATH, DEPRECATION, SUNSET } from '../../spec/constants.ts';
+import type { Profile } from '../../spec/profile.ts';
 import { createPortableKeyMatcher, type KeyMatcher } from './auth.ts';
 import { DEFAULT_API_KEY } from './defaults.ts';
 import { createOperations } from './operations.ts';
@@ -28,6 +29,8 @@ export type HandlerOptions = {
   delay?: Delay;
   /** Requests per second per session before 429 (off when absent; only without `sessions`). */
   rateLimit?: number;
+  /** The backend's declared gap choices to answer by (only without `sessions`; default: none). */
+  profile?: Profile;
   onError?: PipelineOptions['onError'];
   /** Origin the handlers answer for, e.g. http://127.0.0.1:4010 (default: any origin). */
   origin?: string;
@@ -72,7 +75,11 @@ export function createHandlers(options: HandlerOptions) {
   const transport = options.transport ?? fetchTransport;
   const sessions =
     options.sessions ??
-    createSessions({ store: options.store ?? createStore(), rateLimit: options.rateLimit });
+    createSessions({
+      store: options.store ?? createStore(),
+      rateLimit: options.rateLimit,
+      profile: options.profile,
+    });
   const serve = createPipeline({
     matchesKey: (options.keyMatcher ?? createPortableKeyMatcher)(keys),
     delay: options.delay,

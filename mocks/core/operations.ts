@@ -60,33 +60,36 @@ export function createOperations(transport: BodyTransport): Record<OperationId, 
     request: Request,
   ) => json(status, body, headers, request, transport);
   return {
-    async listPets(request, headers, store) {
+    async listPets(request, headers, { store, answering }) {
       const url = new URL(request.url);
       const query = url.searchParams;
-      const limit = parseLimit(query.get('limit'));
+      const limit = parseLimit(query.get('limit'), answering.outOfRangeLimit);
       const status = parseStatus(query.get('status'));
-      const cursor = query.get('cursor');
+      // Without Link pages a cursor is one more unknown query parameter, ignored.
+      const cursor = answering.pagination === 'link' ? query.get('cursor') : null;
       let after: PetId | undefined;
       if (cursor !== null) {
         checkCursorShape(cursor);
         after = decodeCursor(cursor);
         if (after === undefined) throw unusableCursor(cursor);
       }
-      const page = store.page(status, after, limit);
-      if (page.continueAfter === undefined) return jsonResponse(200, page.pets, headers, request);
+      const page = store.page(status, after, limit, answering.order);
+      if (page === undefined) throw unusableCursor(cursor ?? '');
+      if (page.continueAfter === undefined || answering.pagination === 'none')
+        return jsonResponse(200, page.pets, headers, request);
       const filter = status === undefined ? '' : `&status=${status}`;
       const next = `${url.origin}${url.pathname}?limit=${limit}${filter}&cursor=${encodeCursor(page.continueAfter)}`;
       return jsonResponse(200, page.pets, { ...headers, link: `<${next}>; rel="next"` }, request);
     },
 
-    async createPet(request, headers, store) {
-      const input = checkNewPet(await readJsonBody(request, transport));
-      const pet = await store.create(input);
+    async createPet(request, headers, { store, answering }) {
+      const input = checkNewPet(await readJsonBody(request, transport), answering);
+      const pet = await store.create(input, answering.defaultStatus);
       const { pathname } = new URL(request.url);
       return jsonResponse(201, pet, { ...headers, location: `${pathname}/${pet.id}` }, request);
     },
 
-    async getPet(request, headers, store) {
+    async getPet(request, headers, { store }) {
       const { pathname } = new URL(request.url);
       let raw = pathname.slice(pathname.lastIndexOf('/') + 1);
       try {

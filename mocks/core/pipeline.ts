@@ -9,8 +9,7 @@ import { corsHeaders, preflightResponse } from './cors.ts';
 import { errorResponse, faultOf, jsonResponse, MockError } from './errors.ts';
 import { applyFault } from './fault-effects.ts';
 import { applyPrefer } from './prefer.ts';
-import type { Sessions } from './sessions.ts';
-import type { PetStore } from './store.ts';
+import type { Session, Sessions } from './sessions.ts';
 import { type Delay, waitFor } from './traffic.ts';
 import type { BodyTransport } from './transport.ts';
 
@@ -24,11 +23,11 @@ export type PipelineOptions = {
   onError?: (error: unknown, request: Request) => void;
 };
 
-/** An operation: answers a request that passed authentication and routing, over its session's store. */
+/** An operation: answers a request that passed authentication and routing, in its session. */
 export type Operation = (
   request: Request,
   headers: Record<string, string>,
-  store: PetStore,
+  session: Session,
 ) => Promise<Response>;
 
 /** The operations one path offers, by method, and their extra headers. */
@@ -77,7 +76,7 @@ export function createPipeline(options: PipelineOptions) {
         }
       }
       const example = applyPrefer(request, target[0], route.allow);
-      if (example === undefined) return await target[1](request, headers, session.store);
+      if (example === undefined) return await target[1](request, headers, session);
       // A 401 looks the same on every route, even as getPet's example.
       const base = example.status === 401 ? corsHeaders(origin) : headers;
       return jsonResponse(
@@ -97,6 +96,8 @@ export function createPipeline(options: PipelineOptions) {
         unauthorized ? corsHeaders(origin) : headers,
         request,
         options.transport,
+        // The session's profile names the codes, even before authentication picked it.
+        options.sessions.answeringOf(request).errorCodes,
       );
     }
   };

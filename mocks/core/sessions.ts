@@ -4,9 +4,12 @@
  * on first use from the server's seed data and holds its own animals, id counter, pending
  * faults and rate-limit budget. Live sessions are bounded; an idle one ends by itself.
  */
+
+import type { Profile } from '../../spec/profile.ts';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS } from './defaults.ts';
 import { MockError } from './errors.ts';
 import { createFaultQueue, type FaultQueue } from './faults.ts';
+import { type Answering, answering, OWN_ANSWERING } from './profile.ts';
 import type { PetStore } from './store.ts';
 import { createRateLimiter } from './traffic.ts';
 
@@ -20,6 +23,10 @@ export type Session = {
   readonly store: PetStore;
   readonly faults: FaultQueue;
   readonly limitRate: (() => void) | undefined;
+  /** How it fills the interface's gaps: its own profile's, or the server's. */
+  answering: Answering;
+  /** Whether it answers by a profile of its own (PUT /__mock/profile). */
+  ownProfile: boolean;
   lastUsed: number;
 };
 
@@ -35,6 +42,8 @@ export type SessionOptions = {
   sessionTtlMs?: number;
   /** Requests per second each session may send before 429 (off when absent). */
   rateLimit?: number;
+  /** The server's profile, every session's until it sets its own (default: none). */
+  profile?: Profile;
   now?: () => number;
   /** Told how many idle sessions just ended (the CLI then gives their memory back). */
   onIdleEnded?: (count: number) => void;
@@ -58,11 +67,14 @@ export function createSessions(options: SessionOptions) {
   const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
   const ttl = options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS;
   const now = options.now ?? Date.now;
+  const serverAnswering = options.profile ? answering(options.profile) : OWN_ANSWERING;
   const open = (id: string | undefined, store: PetStore): Session => ({
     id,
     store,
     faults: createFaultQueue(),
     limitRate: options.rateLimit ? createRateLimiter(options.rateLimit) : undefined,
+    answering: serverAnswering,
+    ownProfile: false,
     lastUsed: now(),
   });
   const fallback = open(undefined, options.store);
@@ -113,6 +125,21 @@ export function createSessions(options: SessionOptions) {
       const id = request.headers.get(SESSION_HEADER);
       if (id === null) return fallback;
       return session(id);
+    },
+    /** The server's profile, as given (every session's until it sets its own). */
+    profile: options.profile ?? {},
+    /** Gives a session a profile of its own; `undefined` puts it back on the server's. */
+    setProfile(target: Session, profile: Profile | undefined): void {
+      target.answering = profile === undefined ? serverAnswering : answering(profile);
+      target.ownProfile = profile !== undefined;
+    },
+    /**
+     * How the session a request names answers, without starting or checking it (an error
+     * before authentication, or for a malformed id, still speaks its profile's codes).
+     */
+    answeringOf(request: Request): Answering {
+      const id = request.headers.get(SESSION_HEADER);
+      return (id === null ? fallback : live.get(id))?.answering ?? serverAnswering;
     },
     /** The live sessions (the default one is always there and not listed). */
     list(): SessionSummary[] {

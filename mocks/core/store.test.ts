@@ -53,7 +53,7 @@ it('serves lookups and filtered pages of 100,000 pets without scanning', async (
   for (let i = 0; i < 1000; i++) {
     expect(store.get(99_000 + i)?.id).toBe(99_000 + i);
     const page = store.page('sold', 90_000 + i * 3, 100);
-    expect(page.pets[0]?.id).toBeGreaterThan(90_000 + i * 3);
+    expect(page?.pets[0]?.id).toBeGreaterThan(90_000 + i * 3);
   }
   // 1,000 lookups plus 1,000 pages: a scan of 100,000 records per query would take seconds.
   expect(performance.now() - started).toBeLessThan(1500);

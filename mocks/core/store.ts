@@ -10,17 +10,24 @@ import { DEFAULT_MAX_PETS, DEFAULT_SEED_COUNT } from './defaults.ts';
 import { MockError } from './errors.ts';
 import { firstIndexAfter, MAX_ID, type PetId, toPetId } from './ids.ts';
 import { PET_PROPERTIES, type Pet, petIssues } from './pet-schema.ts';
+import type { ListOrder } from './profile.ts';
 import { seedPets } from './seed.ts';
 import type { NewPet } from './validate.ts';
 
-type Index = { byId: Map<PetId, Pet>; all: PetId[]; byStatus: Map<string, PetId[]> };
+type Index = {
+  byId: Map<PetId, Pet>;
+  all: PetId[];
+  byStatus: Map<string, PetId[]>;
+  /** Lists sorted by name (then id), built when a name-ordered list asks; cleared on a write. */
+  byName: Map<string, PetId[]>;
+};
 
 /** One page of a listing, and the id to continue after when more follow. */
 export type Page = { pets: Pet[]; continueAfter: PetId | undefined };
 
 function build(pets: readonly Pet[]) {
   const sorted = [...pets].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const index: Index = { byId: new Map(), all: [], byStatus: new Map() };
+  const index: Index = { byId: new Map(), all: [], byStatus: new Map(), byName: new Map() };
   for (const pet of sorted) addToIndex(index, pet);
   const last = sorted.at(-1);
   const state = {
@@ -36,12 +43,39 @@ function build(pets: readonly Pet[]) {
 }
 
 function addToIndex(index: Index, pet: Pet): void {
+  if (index.byName.size > 0) index.byName.clear();
   index.byId.set(pet.id, pet);
   index.all.push(pet.id);
   if (pet.status === undefined) return;
   const list = index.byStatus.get(pet.status);
   if (list) list.push(pet.id);
   else index.byStatus.set(pet.status, [pet.id]);
+}
+
+const NAME_FIRST = (a: Pet, b: Pet) =>
+  a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+
+/** The ids of a list sorted by name then id (code-unit order), kept until the next write. */
+function byName(index: Index, key: string, ids: readonly PetId[]): PetId[] {
+  let sorted = index.byName.get(key);
+  if (sorted === undefined) {
+    const pets = ids.map((id) => index.byId.get(id) as Pet).sort(NAME_FIRST);
+    sorted = pets.map((pet) => pet.id);
+    index.byName.set(key, sorted);
+  }
+  return sorted;
+}
+
+/** Index of the first id of a name-sorted list that comes after `last` (binary search). */
+function firstAfterName(sorted: readonly PetId[], last: Pet, byId: Map<PetId, Pet>): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (NAME_FIRST(byId.get(sorted[mid] as PetId) as Pet, last) <= 0) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 /** Checks a whole data set (for PUT /__mock/data and persisted files); throws a 400. */
@@ -142,15 +176,43 @@ export function createStore(options: StoreOptions = {}) {
     get(id: PetId): Pet | undefined {
       return current().index.byId.get(id);
     },
-    page(status: PetStatus | undefined, after: PetId | undefined, limit: number): Page {
+    /**
+     * Up to `limit` animals (of `status`) in `order`, after the animal `after` when given;
+     * undefined when `after` is an animal a name-ordered list cannot place (no longer held).
+     */
+    page(
+      status: PetStatus | undefined,
+      after: PetId | undefined,
+      limit: number,
+      order: ListOrder = 'id-asc',
+    ): Page | undefined {
       const { index } = current();
       const ids = status === undefined ? index.all : (index.byStatus.get(status) ?? []);
-      const start = after === undefined ? 0 : firstIndexAfter(ids, after);
-      const end = Math.min(start + limit, ids.length);
-      const pets = ids.slice(start, end).map((id) => index.byId.get(id) as Pet);
-      return { pets, continueAfter: end < ids.length ? ids[end - 1] : undefined };
+      if (order === 'id-desc') {
+        // Descending: from the end of the ascending list, below `after`.
+        let end = after === undefined ? ids.length : firstIndexAfter(ids, after);
+        // firstIndexAfter passed `after` itself when it is held: it is not listed again.
+        if (after !== undefined && end > 0 && (ids[end - 1] as PetId) >= after) end -= 1;
+        const start = Math.max(0, end - limit);
+        const pets = ids
+          .slice(start, end)
+          .reverse()
+          .map((id) => index.byId.get(id) as Pet);
+        return { pets, continueAfter: start > 0 ? ids[start] : undefined };
+      }
+      const sorted = order === 'name-asc' ? byName(index, status ?? '', ids) : ids;
+      let start = 0;
+      if (after !== undefined && order === 'name-asc') {
+        const last = index.byId.get(after);
+        if (last === undefined) return undefined;
+        start = firstAfterName(sorted, last, index.byId);
+      } else if (after !== undefined) start = firstIndexAfter(ids, after);
+      const end = Math.min(start + limit, sorted.length);
+      const pets = sorted.slice(start, end).map((id) => index.byId.get(id) as Pet);
+      return { pets, continueAfter: end < sorted.length ? sorted[end - 1] : undefined };
     },
-    async create(input: NewPet): Promise<Pet> {
+    /** Stores a new animal; one sent without status gets `defaultStatus` (null: none). */
+    async create(input: NewPet, defaultStatus: PetStatus | null = DEFAULT_STATUS): Promise<Pet> {
       const created = await serial(async () => {
         const collection = await current().filled;
         const { index } = current();
@@ -171,11 +233,12 @@ export function createStore(options: StoreOptions = {}) {
           );
         }
         const id = toPetId(current().nextId);
+        const status = input.status ?? defaultStatus;
         const pet: Pet = {
           id,
           name: input.name,
           categoryId: toPetId(input.categoryId),
-          status: input.status ?? DEFAULT_STATUS,
+          ...(status === null ? {} : { status }),
         };
         const record = await createRecord(collection, pet);
         addToIndex(index, record);

@@ -12,11 +12,13 @@ import { createSessions } from '../core/sessions.ts';
 import { createStore } from '../core/store.ts';
 import { createNodeKeyMatcher } from './key-matcher.ts';
 
+export type { Profile } from '../../spec/profile.ts';
 export type { ControlHandle, SessionHandle } from '../core/control-handle.ts';
 export { DEFAULT_API_KEY, DEFAULT_SEED_COUNT } from '../core/defaults.ts';
 export type { Fault, FaultRequest } from '../core/faults.ts';
 export { createHandlers, type HandlerOptions } from '../core/handlers.ts';
 export type { Pet } from '../core/pet-schema.ts';
+export type { ProfileView } from '../core/profile.ts';
 export { SESSION_HEADER, type SessionSummary } from '../core/sessions.ts';
 export { createStore, type PetStore } from '../core/store.ts';
 export { type MockServer, type MockServerOptions, startMockServer } from './server.ts';
@@ -35,7 +37,7 @@ export const handlers = [
   ...createControlHandlers(mockSessions),
 ];
 
-/** The control handle of `handlers`: reset, seed, state and faults, per session too. */
+/** The control handle of `handlers`: reset, seed, state, faults and profile, per session too. */
 export const mock = createControlHandle(mockSessions);
 
 /** Options of createNodeHandlers: handler options plus the session bounds. */
@@ -49,6 +51,7 @@ export function createNodeHandlers(options: NodeHandlerOptions) {
   const sessions = createSessions({
     store: options.store ?? createStore(),
     rateLimit: options.rateLimit,
+    profile: options.profile,
     maxSessions: options.maxSessions,
     sessionTtlMs: options.sessionTtlMs,
   });

@@ -5,6 +5,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BASE_PATH } from '../../spec/constants.ts';
+import type { Profile } from '../../spec/profile.ts';
 import { type ControlHandle, createControlHandle } from '../core/control-handle.ts';
 import { createControlHandlers } from '../core/controls.ts';
 import { DEFAULT_API_KEY, DEFAULT_PORT } from '../core/defaults.ts';
@@ -41,6 +42,8 @@ export type MockServerOptions = {
   delay?: Delay;
   /** Requests per second per session before 429 (off when absent). */
   rateLimit?: number;
+  /** The backend's declared gap choices, every session's until it sets its own (default: none). */
+  profile?: Profile;
   /** Live sessions beyond the default one (default 1,000); one more is refused with 503. */
   maxSessions?: number;
   /** Milliseconds a session may stay unused before it ends (default 30 minutes). */
@@ -88,6 +91,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const sessions = createSessions({
     store,
     rateLimit: options.rateLimit,
+    profile: options.profile,
     maxSessions: options.maxSessions,
     sessionTtlMs: options.sessionTtlMs,
     onIdleEnded: options.onIdleSessionsEnded,
@@ -137,7 +141,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   });
   const { port } = server.address() as AddressInfo;
   origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  landing = createLanding({ baseUrl: `${origin}${BASE_PATH}`, apiKeys });
+  landing = createLanding({ baseUrl: `${origin}${BASE_PATH}`, apiKeys, profile: sessions.profile });
   return {
     ...createControlHandle(sessions),
     origin,

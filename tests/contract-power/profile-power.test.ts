@@ -8,7 +8,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Profile } from '../../contract-tests/profile/profile.ts';
+import type { Profile } from '../../spec/profile.ts';
 import { type Fault, LIST_FAULTS } from './faults.ts';
 import { REFERENCE_KEY, startReferenceServer } from './reference-server.ts';
 import { inPool, runContractCli } from './run-cli.ts';
@@ -92,6 +92,34 @@ const cases: Case[] = [
     variant: { codeStyle: 'upper' },
     profile: { errorCodes: { '404': 'not_found' } },
     names: 'declared-error-codes',
+  },
+  {
+    name: 'declared names up to 60, refuses beyond 50',
+    expected: 1,
+    variant: { maxNameLength: 50 },
+    profile: { maxNameLength: 60 },
+    names: 'declared-name-length',
+  },
+  {
+    name: 'declared names up to 50, takes any length',
+    expected: 1,
+    variant: {},
+    profile: { maxNameLength: 50 },
+    names: 'declared-name-length',
+  },
+  {
+    name: 'declared unknown fields refused, ignores them',
+    expected: 1,
+    variant: { ignoreExtraProperties: true },
+    profile: { unknownFields: 'refuse' },
+    names: 'declared-unknown-fields',
+  },
+  {
+    name: 'declared unknown fields ignored, refuses them',
+    expected: 1,
+    variant: {},
+    profile: { unknownFields: 'ignore' },
+    names: 'declared-unknown-fields',
   },
 ];
 

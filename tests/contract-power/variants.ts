@@ -1,4 +1,4 @@
-import type { Profile } from '../../contract-tests/profile/profile.ts';
+import type { Profile } from '../../spec/profile.ts';
 
 /**
  * The unusual but conforming ways the reference server can fill the interface's gaps
@@ -114,5 +114,7 @@ export function profileOf(variant: Variant): Profile {
         : ((variant.defaultStatus ?? 'available') as NonNullable<Profile['defaultStatus']>),
     outOfRangeLimit: variant.clampLimit ? 'clamp' : (variant.parameterErrorStatus ?? 400),
     errorCodes: codes,
+    ...(variant.maxNameLength === undefined ? {} : { maxNameLength: variant.maxNameLength }),
+    unknownFields: variant.ignoreExtraProperties ? 'ignore' : 'refuse',
   };
 }

@@ -3,8 +3,11 @@
  * into the HTML only (never into a script or JSON another origin could load).
  */
 
+import type { Profile } from '../../../spec/profile.ts';
+import { describeProfile } from '../../core/profile.ts';
+
 /** What the landing page tells a frontend developer. */
-export type LandingFacts = { baseUrl: string; apiKeys: readonly string[] };
+export type LandingFacts = { baseUrl: string; apiKeys: readonly string[]; profile?: Profile };
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -17,6 +20,11 @@ const CONTROLS: [method: string, path: string, purpose: string][] = [
     'POST',
     '/__mock/faults',
     'queues a fault (status, network reset or delay) for the next N requests',
+  ],
+  [
+    'PUT',
+    '/__mock/profile',
+    "gives the session a backend's profile (GET shows it, DELETE restores the server's)",
   ],
   ['GET', '/__mock/sessions', 'the live sessions; each request picks one with X-Mock-Session'],
 ];
@@ -55,6 +63,7 @@ See the <a href="/docs/">interactive API reference</a> or the
 <dt>Base URL</dt><dd><code id="base-url">${escapeHtml(facts.baseUrl)}</code></dd>
 <dt>API key${facts.apiKeys.length > 1 ? 's' : ''}</dt><dd id="api-keys">${keys}</dd>
 <dt>Every request sends</dt><dd><code>Authorization: Bearer ${escapeHtml(key)}</code></dd>
+<dt>Profile</dt><dd id="profile">${escapeHtml(describeProfile(facts.profile ?? {}))}</dd>
 <dt>Try it</dt><dd><code id="example">${escapeHtml(example)}</code></dd>
 </dl>
 <h2>Control endpoints</h2>

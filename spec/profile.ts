@@ -1,11 +1,12 @@
 /**
- * A profile: how the server under test fills the interface's gaps (pagination, order, the
- * default status, an out-of-range `limit`, error codes), declared by its team so the suite
- * can hold it to those choices. The interface level is the empty profile; `--level strict`
- * is this project's own (STRICT_PROFILE).
+ * A profile: how one server fills the interface's gaps (pagination, order, the default
+ * status, an out-of-range `limit`, error codes, the longest name, unknown creation fields), declared by its team. One vocabulary for
+ * both sides: the contract suite holds a server to it, the mock answers by it. The interface
+ * level is the empty profile; `--level strict` is this project's own (STRICT_PROFILE).
  */
-import { DEFAULT_STATUS } from '../../spec/constants.ts';
-import { citedRule, type RuleId } from '../checks/cited-rules.ts';
+import { DEFAULT_STATUS, NAME_MAX_LENGTH } from './constants.ts';
+import { isDeclaredRule } from './declared-rules.ts';
+import { listRules } from './rules.ts';
 
 /** How a list continues: `none`, every matching animal in one answer up to `limit`; `link`, RFC 8288 rel="next". */
 export const PAGINATIONS = ['none', 'link'] as const;
@@ -15,6 +16,8 @@ export const ORDERS = ['any', 'id-asc', 'id-desc', 'name-asc', 'newest-first'] a
 export const DEFAULT_STATUSES = ['available', 'pending', 'sold', 'omitted'] as const;
 /** The statuses whose error code a profile may declare. */
 export const CODED_STATUSES = ['400', '401', '404'] as const;
+/** What a creation does with a property the payload does not define: drop it, or refuse it with 400. */
+export const UNKNOWN_FIELDS = ['ignore', 'refuse'] as const;
 
 /** The declared gap choices; every field is optional, and an absent one is not checked. */
 export type Profile = {
@@ -25,21 +28,19 @@ export type Profile = {
   outOfRangeLimit?: 'clamp' | number;
   /** The `code` of the Error each status carries. */
   errorCodes?: Partial<Record<(typeof CODED_STATUSES)[number], string>>;
+  /** The longest name accepted, in characters (code points); one longer is refused with a 4xx. */
+  maxNameLength?: number;
+  /** An unknown property of a creation payload `ignore`d (not stored) or `refuse`d with 400. */
+  unknownFields?: (typeof UNKNOWN_FIELDS)[number];
   /** Also check this project's other decisions (what `--level strict` adds). */
   decisions?: boolean;
   /** Rule ids not to judge (a rule the team knowingly breaks, or a check it disputes). */
   off?: string[];
 };
 
-/** Whether `id` names a rule a check can cite. */
-function isRuleId(id: string): boolean {
-  try {
-    citedRule(id as RuleId);
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** Whether `id` names a rule a check can cite: the spec's, or one a profile declares. */
+const isRuleId = (id: string): boolean =>
+  isDeclaredRule(id) || listRules().some((rule) => rule.id === id);
 
 /** A profile that is not one: the message names the field and what it takes. */
 export class ProfileError extends Error {}
@@ -54,6 +55,8 @@ export const STRICT_PROFILE: Profile = {
   defaultStatus: DEFAULT_STATUS,
   outOfRangeLimit: 400,
   errorCodes: { '400': 'validation_failed', '401': 'unauthorized', '404': 'not_found' },
+  maxNameLength: NAME_MAX_LENGTH,
+  unknownFields: 'refuse',
   decisions: true,
 };
 
@@ -63,6 +66,8 @@ const FIELDS = [
   'defaultStatus',
   'outOfRangeLimit',
   'errorCodes',
+  'maxNameLength',
+  'unknownFields',
   'decisions',
   'off',
 ] as const;
@@ -103,6 +108,16 @@ export function parseProfile(value: unknown): Profile {
     profile.outOfRangeLimit = limit as 'clamp' | number;
   }
   if (raw.errorCodes !== undefined) profile.errorCodes = parseCodes(raw.errorCodes);
+  if (raw.maxNameLength !== undefined) {
+    const max = raw.maxNameLength;
+    if (!(Number.isSafeInteger(max) && Number(max) >= 1))
+      throw new ProfileError(
+        `maxNameLength must be a whole number of characters, 1 or more; got ${JSON.stringify(max)}`,
+      );
+    profile.maxNameLength = max as number;
+  }
+  if (raw.unknownFields !== undefined)
+    profile.unknownFields = oneOf('unknownFields', raw.unknownFields, UNKNOWN_FIELDS);
   if (raw.decisions !== undefined) {
     if (typeof raw.decisions !== 'boolean')
       throw new ProfileError('decisions must be true or false');

@@ -4,8 +4,8 @@
  * until the profile follows.
  */
 import { expect, it } from 'vitest';
-import { DEFAULT_STATUS } from '../../spec/constants.ts';
-import { nodeAt, openapiDocument, operation, resolve } from '../../spec/document.ts';
+import { DEFAULT_STATUS } from './constants.ts';
+import { nodeAt, openapiDocument, operation, resolve } from './document.ts';
 import { mergeProfiles, ProfileError, parseProfile, STRICT_PROFILE } from './profile.ts';
 
 type Node = Record<string, unknown>;
@@ -68,4 +68,26 @@ it('refuses an unknown field, value or rule id by name, and merges off lists', (
     order: 'any',
     off: ['json', 'get-404'],
   });
+});
+
+it('limits names as PetName does and refuses unknown creation fields as NewPet does', () => {
+  const name = nodeAt(openapiDocument, '/components/schemas/PetName') as Node;
+  expect(STRICT_PROFILE.maxNameLength).toBe(name.maxLength);
+  const newPet = nodeAt(openapiDocument, '/components/schemas/NewPet') as Node;
+  expect(newPet.additionalProperties).toBe(false);
+  expect(STRICT_PROFILE.unknownFields).toBe('refuse');
+});
+
+it('reads a name limit and an unknown-field choice, refusing other values by name', () => {
+  expect(parseProfile({ maxNameLength: 40, unknownFields: 'ignore' })).toEqual({
+    maxNameLength: 40,
+    unknownFields: 'ignore',
+  });
+  expect(() => parseProfile({ maxNameLength: 0 })).toThrow(/^maxNameLength must be/);
+  expect(() => parseProfile({ maxNameLength: '40' })).toThrow(/^maxNameLength must be/);
+  expect(() => parseProfile({ unknownFields: 'drop' })).toThrow(/^unknownFields must be one of/);
+  expect(parseProfile({ off: ['declared-name-length', 'declared-unknown-fields'] }).off).toEqual([
+    'declared-name-length',
+    'declared-unknown-fields',
+  ]);
 });
