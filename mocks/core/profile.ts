@@ -68,7 +68,10 @@ export const profileView = (session: Session): ProfileView => ({
  * puts it back on the server's with `undefined`.
  */
 export function setSessionProfile(sessions: Sessions, session: Session, value: unknown): void {
-  if (value === undefined) return sessions.setProfile(session, undefined);
+  if (value === undefined) {
+    sessions.setProfile(session, undefined);
+    return;
+  }
   let profile: Profile;
   try {
     profile = parseProfile(value);
