@@ -29,6 +29,10 @@ export type GateOptions = {
   junitDir?: string;
   /** The server's declared gap choices, for the contract stage (petstore-contract --profile). */
   profile?: Profile;
+  /** The file the profile was read from, as given, for the contract stage's replay line. */
+  profileFile?: string;
+  /** Which command the contract stage's replay line names: the repository's or the installed gate. */
+  replayWith?: 'checkout' | 'installed';
   /**
    * At most this many animals left on the server by the whole run: the prism and dredd
    * stages' POSTs are set aside first, the contract stage gets the rest, and each later
@@ -61,6 +65,8 @@ const runners: Record<StageName, (c: Context) => Promise<StageResult>> = {
   contract: (c) =>
     runContractStage(c.target, c.options.level, join(c.junitDir, 'contract.xml'), {
       profile: c.options.profile,
+      profileFile: c.options.profileFile,
+      replayWith: c.options.replayWith,
       maxCreates:
         c.creationsLeft === undefined
           ? undefined

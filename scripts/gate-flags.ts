@@ -60,7 +60,10 @@ export function gateOptions(
     skip: [...new Set(skip)],
     junitDir:
       values['junit-dir'] === undefined ? undefined : pathFlag(values['junit-dir'], 'gate', env),
-    ...(values.profile === undefined ? {} : { profile: loadProfile(values.profile, 'gate', env) }),
+    ...(values.profile === undefined
+      ? {}
+      : { profile: loadProfile(values.profile, 'gate', env), profileFile: values.profile }),
+    replayWith: needsBaseUrl ? 'installed' : 'checkout',
     ...(values['max-creates'] === undefined
       ? {}
       : { maxCreates: Number(int64Flag('max-creates', values['max-creates'], 0n)) }),

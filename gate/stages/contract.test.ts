@@ -37,6 +37,22 @@ it('fails the stage when the declared order is not the server’s', async () => 
   expect(result.status).toBe('failed');
   expect(result.details[0]).toMatch(/^rules broken: .*declared-order/);
   expect(result.summary).toContain('--profile FILE (declared: pagination, order)');
+  // The replay runs the same checks: the repository's command, the profile's file included.
+  expect(result.details.at(-1)).toBe(
+    `replay: npm run contract -- --base-url ${mock.baseUrl} --level interface --seed 1`,
+  );
+}, 120_000);
+
+it('names the installed gate and the profile file in the replay of an installed run', async () => {
+  const result = await runContractStage(target, 'interface', join(dir, 'installed.xml'), {
+    profile: { pagination: 'link', order: 'newest-first' },
+    profileFile: 'backend-profile.yaml',
+    replayWith: 'installed',
+  });
+  expect(result.status).toBe('failed');
+  expect(result.details.at(-1)).toBe(
+    `replay: npx petstore-gate --base-url ${mock.baseUrl} --level interface --profile backend-profile.yaml --skip lint,prism,dredd`,
+  );
 }, 120_000);
 
 it('leaves at most --max-creates animals and passes what it could test', async () => {

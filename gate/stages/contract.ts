@@ -15,11 +15,12 @@ export async function runContractStage(
   target: Target,
   level: Level,
   junitFile: string,
-  choices: Pick<ContractOptions, 'profile' | 'maxCreates'> = {},
+  choices: Pick<ContractOptions, 'profile' | 'maxCreates'> & ReplayWith = {},
 ): Promise<StageResult> {
   const started = Date.now();
   const server = { baseUrl: target.baseUrl, apiKey: target.apiKey };
-  const result = await runContract({ server, level, junitFile, ...choices });
+  const { profile, maxCreates } = choices;
+  const result = await runContract({ server, level, junitFile, profile, maxCreates });
   const durationMs = Date.now() - started;
   const declared = Object.keys(choices.profile ?? {});
   const extra = [
@@ -59,9 +60,7 @@ export async function runContractStage(
         : 'not conformant';
   const failed = counts?.failures ?? [];
   const more = failed.length > 12 ? [`... and ${failed.length - 12} more (see contract.xml)`] : [];
-  const replay = result.run
-    ? [`replay: npm run contract -- ${shownArgs(result.run)}${extra ? ` ${extra}` : ''}`]
-    : [];
+  const replay = result.run ? [`replay: ${replayLine(result.run, choices)}`] : [];
   // One finding per cause, by rule id: what the JUnit names of the failed checks add up to.
   const found =
     result.findings.length > 0
@@ -83,5 +82,25 @@ export async function runContractStage(
   };
 }
 
-const shownArgs = (run: { baseUrl: string; level: Level; seed: number }) =>
-  `--base-url ${run.baseUrl} --level ${run.level} --seed ${run.seed}`;
+/** Where the stage's replay line points: the checkout's command, or the installed gate's. */
+type ReplayWith = { profileFile?: string; replayWith?: 'checkout' | 'installed' };
+
+/**
+ * The command that runs the same contract checks again, with the key from PETSTORE_API_KEY:
+ * the repository's `npm run contract`, or, installed, the gate with its contract stage alone
+ * (the gate always runs the suite at its default depth and seed).
+ */
+function replayLine(
+  run: { baseUrl: string; level: Level; seed: number; maxCreates?: number },
+  { profileFile, replayWith }: ReplayWith,
+): string {
+  const shared = [
+    `--base-url ${run.baseUrl}`,
+    `--level ${run.level}`,
+    ...(profileFile === undefined ? [] : [`--profile ${profileFile}`]),
+    ...(run.maxCreates === undefined ? [] : [`--max-creates ${run.maxCreates}`]),
+  ];
+  return replayWith === 'installed'
+    ? ['npx petstore-gate', ...shared, '--skip lint,prism,dredd'].join(' ')
+    : ['npm run contract --', ...shared, `--seed ${run.seed}`].join(' ');
+}
