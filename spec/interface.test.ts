@@ -29,6 +29,7 @@ const rules: Partial<Record<RuleId, (() => void) | typeof BEHAVIOUR>> = {
     expect(contents.length).toBeGreaterThan(0);
     for (const c of contents) expect(c).toBe('"content":{"application/json"');
   },
+  transport: BEHAVIOUR,
   'base-path': () => {
     const servers = doc.servers as { url: string }[];
     expect(servers).toHaveLength(2);

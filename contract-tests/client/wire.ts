@@ -215,16 +215,24 @@ export function networkTransport(onResend: (url: string, method: string) => void
   };
 }
 
-/** A transport over a fetch function (an app in this process, through the bridge). */
+/**
+ * A transport over a fetch function (an app in this process, through the bridge). An app
+ * that throws or does not answer gave no answer: a TransportFault, as a crash over HTTP is.
+ */
 export function fetchTransport(send: typeof fetch): Transport {
   return async (url, request) => {
-    const res = await send(url, {
-      method: request.method,
-      headers: request.headers,
-      body: request.body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
+    let res: Response;
+    try {
+      res = await send(url, {
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (error) {
+      throw new TransportFault('No answer from the app', (error as Error).message);
+    }
     const headers: Record<string, string> = {};
     res.headers.forEach((value, key) => {
       headers[key] = value;
