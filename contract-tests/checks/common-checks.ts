@@ -5,7 +5,7 @@
  */
 import { operation as operationOf } from '../../spec/document.ts';
 import { listRules } from '../../spec/rules.ts';
-import type { OperationId } from '../client/http.ts';
+import { headerOf, type OperationId } from '../client/http.ts';
 import { type Check, check, type RuleId } from './check.ts';
 import {
   bodyMatchesSchema,
@@ -47,14 +47,17 @@ export function headersMatchSchema(spec: ContractSpec, operation: OperationId): 
   });
 }
 
-/** A request carrying exactly `Authorization: Bearer <key>` is never refused as unauthenticated. */
+/**
+ * A request carrying exactly `Authorization: Bearer <key>` is never refused as
+ * unauthenticated, whatever the case of the header's name (RFC 9110, 5.1).
+ */
 export const keyAccepted = (apiKey: string): Check =>
   explainsStatus(
     check('auth-required', ({ request, response }) =>
-      request.headers.authorization === `Bearer ${apiKey}` && response.status === 401
+      headerOf(request.headers, 'authorization') === `Bearer ${apiKey}` && response.status === 401
         ? {
             title: 'The valid key was refused',
-            received: '401 for Authorization: Bearer <the key given with --api-key>',
+            received: `401 for ${authName(request.headers)}: Bearer <the key given with --api-key>`,
             expected: 'the request served (any status but 401)',
           }
         : undefined,
@@ -75,6 +78,10 @@ export const basePathVersioned = (basePath: string): Check =>
           expected: `a base path ending in ${basePath}`,
         };
   });
+
+/** The Authorization header's name as the request wrote it. */
+const authName = (headers: Record<string, string>) =>
+  Object.keys(headers).find((h) => h.toLowerCase() === 'authorization') ?? 'Authorization';
 
 const cache = new Map<string, Check[]>();
 

@@ -17,6 +17,10 @@ export type Request = {
   headers: Record<string, string>;
   body?: unknown;
   rawBody?: string;
+  /** The body as bytes, for bodies that are not UTF-8 text (sent instead of `body`/`rawBody`). */
+  rawBytes?: Uint8Array;
+  /** Headers the transport adds by default that this request goes without (`accept`). */
+  without?: readonly string[];
   /** The Authorization value as a shell expression over `$PETSTORE_API_KEY`, for reports. */
   authShell?: string;
   /** The key, to be written as `$PETSTORE_API_KEY` wherever else it appears (a header, the URL). */
@@ -76,12 +80,11 @@ export function createClient(
     baseUrl: root,
     async send(request) {
       const url = `${root}${request.path}`;
-      const body =
-        request.rawBody ?? (request.body === undefined ? undefined : stringifyJson(request.body));
       const { res, throttled } = await sendPatiently(send, url, {
         method: request.method,
         headers: request.headers,
-        body,
+        body: request.rawBytes ?? bodyText(request),
+        ...(request.without ? { without: request.without } : {}),
       });
       // Decoded keeping a byte order mark, which fetch's text() would hide: JSON sent over a
       // network must not start with one (RFC 8259, section 8.1).
@@ -106,6 +109,16 @@ export function createClient(
     },
   };
 }
+
+/** The body text of a request (`rawBody`, or `body` as JSON); undefined for none or bytes. */
+export const bodyText = (request: Request): string | undefined =>
+  request.rawBody ?? (request.body === undefined ? undefined : stringifyJson(request.body));
+
+/** A header's value whatever the case its name was written in (HTTP names ignore case). */
+export const headerOf = (headers: Record<string, string>, name: string): string | undefined => {
+  const wanted = name.toLowerCase();
+  return Object.entries(headers).find(([h]) => h.toLowerCase() === wanted)?.[1];
+};
 
 /** The Authorization header with the key, the way the interface says to send it. */
 export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });

@@ -114,3 +114,51 @@ it('does not send again when a fresh connection is closed without an answer', as
   expect(resent).toEqual([]);
   expect(connections).toBe(1);
 });
+
+/** The bytes of one whole request as the server received them (head and body). */
+async function received(request: Parameters<ReturnType<typeof networkTransport>>[1]) {
+  let bytes = Buffer.alloc(0);
+  const url = await rawServer((socket, chunk) => {
+    bytes = Buffer.concat([bytes, Buffer.from(chunk, 'latin1')]);
+    const text = bytes.toString('latin1');
+    const done = /transfer-encoding: chunked/i.test(text)
+      ? text.endsWith('0\r\n\r\n')
+      : text.includes('\r\n\r\n') &&
+        bytes.length - text.indexOf('\r\n\r\n') - 4 >=
+          Number(/content-length: (\d+)/i.exec(text)?.[1] ?? 0);
+    if (done) socket.end(ok('[]'));
+  });
+  await networkTransport(() => {})(url, request);
+  return bytes;
+}
+
+it('writes a body as chunks when the request says Transfer-Encoding: chunked', async () => {
+  const bytes = await received({
+    method: 'POST',
+    headers: { 'Transfer-Encoding': 'chunked', 'content-type': 'application/json' },
+    body: '{"name":"rex","categoryId":1}',
+  });
+  const text = bytes.toString('latin1');
+  expect(text).not.toMatch(/content-length/i);
+  const [, body] = text.split('\r\n\r\n', 2);
+  // Three chunks of the 29 bytes (10, 10 and 9), then the last chunk.
+  expect(text.slice(text.indexOf('\r\n\r\n') + 4)).toBe(
+    'a\r\n{"name":"r\r\na\r\nex","categ\r\n9\r\noryId":1}\r\n0\r\n\r\n',
+  );
+  expect(body).toBeDefined();
+});
+
+it('sends bytes as they are, and leaves out a default header the request goes without', async () => {
+  const bytes = await received({
+    method: 'POST',
+    headers: { ACCEPT: 'application/json' },
+    body: new Uint8Array([0x7b, 0xff, 0x7d]),
+    without: ['user-agent'],
+  });
+  const head = bytes.toString('latin1').split('\r\n\r\n')[0] ?? '';
+  // The request's ACCEPT replaces the default accept: one Accept line, not two.
+  expect(head.match(/^accept:/gim)).toHaveLength(1);
+  expect(head).not.toMatch(/^user-agent:/im);
+  expect(head).toMatch(/^content-length: 3$/im);
+  expect([...bytes.subarray(bytes.length - 3)]).toEqual([0x7b, 0xff, 0x7d]);
+});

@@ -10,8 +10,17 @@ import http from 'node:http';
 import https from 'node:https';
 import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 
-/** What a transport carries: the request's method, headers and body text. */
-export type WireRequest = { method: string; headers: Record<string, string>; body?: string };
+/**
+ * What a transport carries: the request's method, headers and body (text, or bytes that need
+ * not be UTF-8), and the default headers it must leave out (`accept`, as Go's and Java's
+ * clients send none). A `transfer-encoding: chunked` header sends the body as chunks.
+ */
+export type WireRequest = {
+  method: string;
+  headers: Record<string, string>;
+  body?: string | Uint8Array;
+  without?: readonly string[];
+};
 
 /** An answer received whole: status, lower-cased headers (repeats joined) and the decoded body. */
 export type WireAnswer = { status: number; headers: Record<string, string>; body: Uint8Array };
@@ -90,15 +99,43 @@ function decoded(body: Buffer, encoding: string | undefined): Buffer {
   return result;
 }
 
+const DEFAULT_HEADERS: Record<string, string> = {
+  accept: '*/*',
+  'accept-encoding': ACCEPT_ENCODING,
+  'user-agent': 'petstore-contract',
+};
+
+/**
+ * The request's headers as written (their names in the case given), with each default the
+ * request names in no case and does not leave out: `Accept` given beside `accept` would go
+ * out twice.
+ */
+function withDefaults(request: WireRequest): Record<string, string> {
+  const named = new Set(Object.keys(request.headers).map((h) => h.toLowerCase()));
+  const left = new Set(request.without?.map((h) => h.toLowerCase()));
+  const defaults = Object.entries(DEFAULT_HEADERS).filter(([h]) => !named.has(h) && !left.has(h));
+  return { ...Object.fromEntries(defaults), ...request.headers };
+}
+
+/** Whether the request asks for its body to go as chunks (Transfer-Encoding: chunked). */
+const isChunked = (headers: Record<string, string>) =>
+  Object.entries(headers).some(
+    ([h, v]) => h.toLowerCase() === 'transfer-encoding' && /\bchunked\b/i.test(v),
+  );
+
+/** The body in three chunks or fewer, as a client streaming it writes them. */
+const chunksOf = (body: Buffer): Buffer[] => {
+  const size = Math.max(1, Math.ceil(body.length / 3));
+  const parts: Buffer[] = [];
+  for (let at = 0; at < body.length; at += size) parts.push(body.subarray(at, at + size));
+  return parts;
+};
+
 /** One attempt on `agent`'s connections. */
 function attempt(url: URL, request: WireRequest, agent: http.Agent): Promise<WireAnswer> {
   const body = request.body === undefined ? undefined : Buffer.from(request.body);
-  const headers: Record<string, string> = {
-    accept: '*/*',
-    'accept-encoding': ACCEPT_ENCODING,
-    'user-agent': 'petstore-contract',
-    ...request.headers,
-  };
+  const headers = withDefaults(request);
+  const chunked = isChunked(headers);
   const framed = Object.keys(headers).some((h) => /^(content-length|transfer-encoding)$/i.test(h));
   if (body !== undefined && !framed) headers['content-length'] = String(body.length);
   const lib = url.protocol === 'https:' ? https : http;
@@ -156,7 +193,11 @@ function attempt(url: URL, request: WireRequest, agent: http.Agent): Promise<Wir
         });
       });
     });
-    req.end(body);
+    if (chunked && body !== undefined) {
+      // Node frames each write as a chunk when the request says Transfer-Encoding: chunked.
+      for (const part of chunksOf(body)) req.write(part);
+      req.end();
+    } else req.end(body);
   });
 }
 
@@ -216,27 +257,37 @@ export function networkTransport(onResend: (url: string, method: string) => void
 }
 
 /**
- * A transport over a fetch function (an app in this process, through the bridge). An app
- * that throws or does not answer gave no answer: a TransportFault, as a crash over HTTP is.
+ * A transport over a fetch function (an app in this process, through the bridge). Fetch
+ * frames the body itself (a Transfer-Encoding header is dropped: no socket carries it) and
+ * adds `Accept: *\/*` when none is given, whatever `without` says. An app that throws or
+ * does not answer gave no answer: a TransportFault, as a crash over HTTP is.
  */
 export function fetchTransport(send: typeof fetch): Transport {
   return async (url, request) => {
+    const headers = Object.fromEntries(
+      Object.entries(request.headers).filter(([h]) => h.toLowerCase() !== 'transfer-encoding'),
+    );
+    const { body } = request;
     let res: Response;
     try {
       res = await send(url, {
         method: request.method,
-        headers: request.headers,
-        body: request.body,
+        headers,
+        body: typeof body === 'string' || body === undefined ? body : new Uint8Array(body),
         redirect: 'manual',
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch (error) {
       throw new TransportFault('No answer from the app', (error as Error).message);
     }
-    const headers: Record<string, string> = {};
+    const answered: Record<string, string> = {};
     res.headers.forEach((value, key) => {
-      headers[key] = value;
+      answered[key] = value;
     });
-    return { status: res.status, headers, body: new Uint8Array(await res.arrayBuffer()) };
+    return {
+      status: res.status,
+      headers: answered,
+      body: new Uint8Array(await res.arrayBuffer()),
+    };
   };
 }

@@ -121,7 +121,8 @@ export function tagMaker(letter: string): () => string {
     const tag =
       wide.length <= limit
         ? wide
-        : `${prefix}${count.toString(36).padStart(limit - prefix.length, '0')}`;
+        : // The letter stays, so that two makers' tags never meet (accept-or-reject's, real-clients').
+          `${prefix}${letter}${count.toString(36).padStart(limit - prefix.length - 1, '0')}`;
     count += 1;
     return tag;
   };

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { expect, it } from 'vitest';
 import { nearMisses } from '../catalogue/near-miss.ts';
-import { authShellFor, curlCommand, shellQuote } from './curl.ts';
+import { authShellFor, curlCommand, shellQuote, shownBytes } from './curl.ts';
 
 const KEY = 'Sec$ret-key_1';
 /** The bytes bash makes of a double-quoted expression (as HTTP sends a header: latin1). */
@@ -56,4 +56,19 @@ it('never writes the key out when it travels in another header or the URL', () =
   const key = ['$', '{PETSTORE_API_KEY}'].join('');
   expect(command).toContain(`-H "x-api-key: ${key}"`);
   expect(command).toContain(`"http://127.0.0.1:4010/v1/pets?api_key=${key}"`);
+});
+
+it('replays a body that is not UTF-8 with --data-binary in bash $-quotes, byte for byte', () => {
+  const rawBytes = new Uint8Array([
+    ...new TextEncoder().encode(`{"name":"it's\\`),
+    0xff,
+    0x22,
+    0x7d,
+  ]);
+  const curl = curlCommand(
+    { operation: 'createPet', method: 'POST', path: '/pets', headers: {}, rawBytes },
+    'http://x/v1/pets',
+  );
+  expect(curl).toContain(String.raw`--data-binary $'{"name":"it\'s\\\xFF"}'`);
+  expect(shownBytes(rawBytes)).toBe(String.raw`{"name":"it's\\xFF"}`);
 });

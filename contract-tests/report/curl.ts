@@ -2,8 +2,7 @@
  * A `curl` command that replays one request of the suite, with the key never written out:
  * the Authorization header is a shell expression over `$PETSTORE_API_KEY`.
  */
-import { stringifyJson } from '../../spec/json.ts';
-import type { Request } from '../client/http.ts';
+import { bodyText, headerOf, type Request } from '../client/http.ts';
 
 /** The environment variable the replayed request reads the key from. */
 export const KEY_VARIABLE = 'PETSTORE_API_KEY';
@@ -29,6 +28,64 @@ function quoteBody(body: string): string {
   return parts.join('');
 }
 
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The length of the UTF-8 sequence a lead byte starts (0 for a byte no sequence starts with). */
+const sequenceLength = (lead: number) =>
+  lead < 0x80
+    ? 1
+    : lead >= 0xc2 && lead < 0xe0
+      ? 2
+      : lead >= 0xe0 && lead < 0xf0
+        ? 3
+        : lead >= 0xf0 && lead < 0xf5
+          ? 4
+          : 0;
+
+/** Bytes split into UTF-8 text and the single bytes that are not part of any. */
+function utf8Pieces(bytes: Uint8Array): (string | number)[] {
+  const pieces: (string | number)[] = [];
+  let text = '';
+  for (let at = 0; at < bytes.length; ) {
+    const length = sequenceLength(bytes[at] as number);
+    let char: string | undefined;
+    try {
+      if (length > 0 && at + length <= bytes.length)
+        char = UTF8.decode(bytes.subarray(at, at + length));
+    } catch {
+      char = undefined;
+    }
+    if (char === undefined) {
+      if (text) pieces.push(text);
+      pieces.push(bytes[at] as number);
+      text = '';
+      at += 1;
+    } else {
+      text += char;
+      at += length;
+    }
+  }
+  if (text) pieces.push(text);
+  return pieces;
+}
+
+const hex = (byte: number) => `\\x${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+
+/**
+ * Bytes as readable text: UTF-8 where they are, each byte that is not as `\xFF` (C's and
+ * bash's `$'…'` notation), so a report shows what was sent.
+ */
+export const shownBytes = (bytes: Uint8Array): string =>
+  utf8Pieces(bytes)
+    .map((p) => (typeof p === 'number' ? hex(p) : p))
+    .join('');
+
+/** Bytes for the shell in bash's `$'…'` quoting, each byte that is not UTF-8 as `\xFF`. */
+const quoteBytes = (bytes: Uint8Array): string =>
+  `$'${utf8Pieces(bytes)
+    .map((p) => (typeof p === 'number' ? hex(p) : p.replace(/[\\']/g, '\\$&')))
+    .join('')}'`;
+
 /** Escapes text for use inside double quotes in a POSIX shell. */
 const inDoubleQuotes = (text: string) => text.replace(/["$`\\]/g, '\\$&');
 
@@ -43,7 +100,7 @@ export const authShellFor = (value: string, apiKey: string): string =>
 
 /** The Authorization value as the report shows it: a shell expression, or redacted. */
 export function shownAuthorization(request: Request): string | undefined {
-  const value = request.headers.authorization;
+  const value = headerOf(request.headers, 'authorization');
   if (value === undefined) return undefined;
   if (request.authShell !== undefined) return request.authShell;
   const [scheme, ...rest] = value.split(' ');
@@ -91,8 +148,8 @@ export function curlCommand(request: Request, url: string): string {
       );
     }
   }
-  const body =
-    request.rawBody ?? (request.body === undefined ? undefined : stringifyJson(request.body));
-  if (body !== undefined) args.push(`--data-raw ${quoteBody(body)}`);
+  const body = bodyText(request);
+  if (request.rawBytes) args.push(`--data-binary ${quoteBytes(request.rawBytes)}`);
+  else if (body !== undefined) args.push(`--data-raw ${quoteBody(body)}`);
   return args.join(' ');
 }

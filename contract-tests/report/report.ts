@@ -3,11 +3,10 @@
  * stable id, words and place in spec/openapi.yaml), what was received and expected, the
  * request (the key never shown), the response, and a curl command that replays it.
  */
-import { stringifyJson } from '../../spec/json.ts';
 import type { Failure } from '../checks/check.ts';
 import { citedRule as ruleById } from '../checks/cited-rules.ts';
-import type { Exchange } from '../client/http.ts';
-import { curlCommand, shownAuthorization, shownText } from './curl.ts';
+import { bodyText, type Exchange } from '../client/http.ts';
+import { curlCommand, shownAuthorization, shownBytes, shownText } from './curl.ts';
 
 const KEY_HEADERS = [
   'content-type',
@@ -32,8 +31,7 @@ export function describeRequest({ request, url }: Exchange): string[] {
     ([k, v]) =>
       `${k}: ${k.toLowerCase() === 'authorization' ? shownAuthorization(request) : shownText(v, request.secret)}`,
   );
-  const body =
-    request.rawBody ?? (request.body === undefined ? undefined : stringifyJson(request.body));
+  const body = request.rawBytes ? shownBytes(request.rawBytes) : bodyText(request);
   return [
     `${request.method} ${shownText(url, request.secret)}`,
     ...headers,

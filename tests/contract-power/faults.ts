@@ -3,7 +3,8 @@
  * group breaks the shape of answers (status, body, auth); the second accepts a value and
  * stores or returns something else, fails on unusual input, mishandles repetition, or
  * lets a near miss of the key in; the third restates getPet's removal date wrongly, answers
- * an empty list wrongly, or reads request bodies too strictly or too loosely.
+ * an empty list wrongly, or reads request bodies too strictly or too loosely; the fourth
+ * mishandles requests as real clients send them, or bodies as they garble them.
  */
 
 /** Faults of status, shape and authentication. */
@@ -99,6 +100,20 @@ export const EDGE_FAULTS = {
   'trailing-content-ignored': 'the first JSON value of a body is read, the rest ignored',
 } as const;
 
+/** Faults of reading requests as real clients send them, and bodies as they garble them. */
+export const CLIENT_FAULTS = {
+  'member-names-case-insensitive':
+    'body members are matched ignoring case, so {"NAME": …} is a name (Go encoding/json)',
+  'non-utf8-replaced': 'bytes that are not UTF-8 are stored as U+FFFD',
+  'no-body-500': 'a creation with no or an empty body gets 500 (reading a field of undefined)',
+  'text-body-html-500': 'a text/plain creation gets an HTML 500 page (Express defaults)',
+  'any-media-type-parsed': 'a body of any media type (text/plain, a form) is parsed as JSON',
+  'accept-missing-refused': 'a request without an Accept header gets 406',
+  'header-case-sensitive-auth':
+    'the key is read only from a header spelt Authorization or authorization',
+  'chunked-body-refused': 'a chunked body (no Content-Length) gets 411 Length Required',
+} as const;
+
 /** Faults of the transport: no answer, or not a whole one. */
 export const TRANSPORT_FAULTS = {
   'connection-dropped-on-empty-bearer':
@@ -126,6 +141,7 @@ export type Fault =
   | keyof typeof TRANSPORT_FAULTS
   | keyof typeof INPUT_FAULTS
   | keyof typeof EDGE_FAULTS
+  | keyof typeof CLIENT_FAULTS
   | keyof typeof LIST_FAULTS;
 
 /** What each fault does, for reports (the list faults are in LIST_FAULTS). */
@@ -133,6 +149,7 @@ export const FAULT_NOTES: Record<Exclude<Fault, keyof typeof LIST_FAULTS>, strin
   ...SHAPE_FAULTS,
   ...INPUT_FAULTS,
   ...EDGE_FAULTS,
+  ...CLIENT_FAULTS,
   ...TRANSPORT_FAULTS,
 };
 

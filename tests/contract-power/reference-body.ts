@@ -22,12 +22,31 @@ function firstValue(text: string): string {
   return text;
 }
 
-/** The JSON text the server parses for a creation with this Content-Type, or a refusal. */
+/** `application/json` or a `+json` type, with any parameters, in any case. */
+const isJsonType = (type: string | undefined) =>
+  /^\s*application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i.test(type ?? '');
+
+/** What an Express app's default error handler writes for a TypeError in a handler. */
+export const HTML_500 =
+  "<!DOCTYPE html><html><body><pre>TypeError: Cannot read properties of undefined (reading 'name')</pre></body></html>";
+
+/**
+ * The JSON text the server parses for a creation with this Content-Type, or a refusal:
+ * `text` is null for bytes that are not UTF-8. A missing or empty body is a 400, a media
+ * type that is not JSON a 415 (the interface leaves that status open).
+ */
 export function bodyText(
-  text: string,
+  text: string | null,
   type: string | undefined,
   has: (f: Fault) => boolean,
 ): string | Rejection {
+  if (text === null) return { status: 400, message: 'request body is not UTF-8 text' };
+  if (text === '' && has('no-body-500')) return { status: 500, message: 'no body' };
+  if (text === '') return { status: 400, message: 'request body is required' };
+  if (!isJsonType(type) && has('text-body-html-500') && /^text\/plain/i.test(type ?? ''))
+    return { status: 500, message: HTML_500 };
+  if (!isJsonType(type) && !has('any-media-type-parsed'))
+    return { status: 415, message: `Content-Type must be application/json, got ${type ?? 'none'}` };
   if (has('media-type-parameter-refused') && type !== 'application/json')
     return { status: 415, message: `Content-Type must be application/json, got ${type}` };
   // A "looks like an object" guard: no space around it, and `.` matches no line break.

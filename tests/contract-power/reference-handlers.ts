@@ -4,7 +4,7 @@
 import type { ServerResponse } from 'node:http';
 import { parseJson, stringifyJson } from '../../spec/json.ts';
 import type { Fault } from './faults.ts';
-import { bodyText } from './reference-body.ts';
+import { bodyText, HTML_500 } from './reference-body.ts';
 import type { Responder } from './reference-http.ts';
 import {
   isRejection,
@@ -25,6 +25,19 @@ export const parsed = (text: string): unknown => {
     return undefined;
   }
 };
+
+const MEMBERS = ['name', 'categoryId', 'status'];
+
+/** An object's members matched to the payload's names ignoring case, as Go's encoding/json does. */
+const caseFolded = (body: unknown): unknown =>
+  typeof body === 'object' && body !== null && !Array.isArray(body)
+    ? Object.fromEntries(
+        Object.entries(body).map(([key, value]) => [
+          MEMBERS.find((m) => m.toLowerCase() === key.toLowerCase()) ?? key,
+          value,
+        ]),
+      )
+    : body;
 
 type Context = {
   variant: Variant;
@@ -112,10 +125,14 @@ export function createHandlers({ variant, has, store, out }: Context) {
     return send(res, 200, has('list-wrapped-in-object') ? { items } : items);
   };
 
-  const createPet = async (res: ServerResponse, text: string, type: string | undefined) => {
+  const createPet = async (res: ServerResponse, text: string | null, type: string | undefined) => {
     const source = bodyText(text, type, has);
+    if (isRejection(source) && source.message === HTML_500) {
+      res.writeHead(500, { 'content-type': 'text/html; charset=utf-8' });
+      return res.end(HTML_500);
+    }
     if (isRejection(source)) return error(res, source.status, source.message);
-    const body = parsed(source);
+    const body = has('member-names-case-insensitive') ? caseFolded(parsed(source)) : parsed(source);
     if (body === undefined)
       return error(res, has('malformed-json-500') ? 500 : 400, 'request body is not valid JSON');
     const checked = validateNewPet(body, variant, has);

@@ -38,6 +38,18 @@ function cutShort(res: ServerResponse): void {
   }) as typeof res.end;
 }
 
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** A body's text, or null for bytes that are not UTF-8 (read with U+FFFD for them by the fault). */
+function utf8(bytes: Buffer, has: (f: Fault) => boolean): string | null {
+  if (has('non-utf8-replaced')) return bytes.toString('utf8');
+  try {
+    return STRICT_UTF8.decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
 /** Starts the reference server on 127.0.0.1 (random port); returns its base URL and close. */
 export async function startReferenceServer(options: { fault?: Fault; variant?: Variant } = {}) {
   const variant = options.variant ?? {};
@@ -64,7 +76,16 @@ export async function startReferenceServer(options: { fault?: Fault; variant?: V
       ? '2030-12-05'
       : variant.sunset;
 
-  const handle = async (req: IncomingMessage, res: ServerResponse, text: string) => {
+  // The Authorization header as a lookup by exact name sees it (Node lower-cases names).
+  const authorizationOf = (req: IncomingMessage) => {
+    if (!has('header-case-sensitive-auth')) return req.headers.authorization ?? '';
+    const at = req.rawHeaders.findIndex(
+      (h, i) => i % 2 === 0 && /^(Authorization|authorization)$/.test(h),
+    );
+    return at < 0 ? '' : (req.rawHeaders[at + 1] ?? '');
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse, text: string | null) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (throttled()) {
       res.setHeader('retry-after', '0');
@@ -82,7 +103,7 @@ export async function startReferenceServer(options: { fault?: Fault; variant?: V
         : idMatch
           ? 'getPet'
           : 'other';
-    const header = req.headers.authorization ?? '';
+    const header = authorizationOf(req);
     if (has('connection-dropped-on-empty-bearer') && /^Bearer\s*$/i.test(header))
       return void req.socket.destroy();
     if (
@@ -92,17 +113,25 @@ export async function startReferenceServer(options: { fault?: Fault; variant?: V
     )
       return error(res, 404, 'no such pet');
     if (has('invalid-body-400-before-auth') && route === 'createPet' && !authorized(header, has)) {
-      const checked = validateNewPet(parsed(text), variant, has);
+      const checked = validateNewPet(parsed(text ?? ''), variant, has);
       if (isRejection(checked)) return error(res, 400, checked.message);
     }
     const skipAuth =
       (route === 'getPet' && has('auth-skipped-on-getPet')) ||
       (has('key-in-other-header-accepted') && req.headers['x-api-key'] === REFERENCE_KEY);
     if (!skipAuth && !authorized(header, has)) return error(res, 401, 'missing or invalid API key');
+    if (has('accept-missing-refused') && req.headers.accept === undefined)
+      return error(res, 406, 'send Accept: application/json');
     if (route === 'getPet' && sunset) res.setHeader('sunset', sunset);
     if (route === 'listPets' && req.method === 'GET') return listPets(res, url);
     if (route === 'createPet' && has('key-refused-on-create'))
       return error(res, 401, 'this key may not create pets');
+    if (
+      route === 'createPet' &&
+      has('chunked-body-refused') &&
+      req.headers['content-length'] === undefined
+    )
+      return error(res, 411, 'Content-Length required');
     if (route === 'createPet') return createPet(res, text, req.headers['content-type']);
     if (route === 'getPet' && has('getPet-gone-early'))
       return error(res, 410, 'getPet was removed');
@@ -122,7 +151,7 @@ export async function startReferenceServer(options: { fault?: Fault; variant?: V
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      handle(req, res, Buffer.concat(chunks).toString('utf8')).catch(() =>
+      handle(req, res, utf8(Buffer.concat(chunks), has)).catch(() =>
         error(res, 500, 'internal error'),
       );
     });

@@ -15,6 +15,8 @@ export type Finding = {
   seen: { label: string; cases: number }[];
   example: { test: string; message: string; curl: string };
   followedBy?: Finding[];
+  /** The checks that failed for the rule, by name. */
+  checks: { name: string; cases: number }[];
 };
 
 /** The JSON result of a run (docs/contract.md, "The JSON result"), as far as the panel reads it. */
@@ -43,6 +45,10 @@ export async function runContractOn(service: Service, extra: string[] = []): Pro
 }
 
 /** The rule ids of a run's findings, sorted. */
+/** The names of the checks that failed for `rule` (empty when the rule was not broken). */
+export const failedFor = (run: ContractRun, rule: string): string[] =>
+  run.json.findings.filter((f) => f.rule === rule).flatMap((f) => f.checks.map((c) => c.name));
+
 export const ruleIds = (run: ContractRun): string[] => run.json.findings.map((f) => f.rule).sort();
 
 /**

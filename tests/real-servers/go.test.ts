@@ -5,7 +5,7 @@
  * empty bearer token is reported as a transport fault with a curl command.
  */
 import { expect, it } from 'vitest';
-import { describeRun, ruleIds } from './contract-run.ts';
+import { describeRun, failedFor, ruleIds } from './contract-run.ts';
 import { expectAllPassed, expectCountsAgree, runBusy, runOnce } from './verdicts.ts';
 
 it('fails the first pass with net/http defaults for the rules it breaks', async () => {
@@ -21,6 +21,15 @@ it('fails the first pass with net/http defaults for the rules it breaks', async 
       'pet-status',
       // A missing categoryId decodes as 0 and is stored: 201 where 400 is due.
       'create-400',
+    ]),
+  );
+  // encoding/json matches members ignoring case ({"NAME": …} is a name) and reads bytes that
+  // are not UTF-8 as U+FFFD: both stored where 400 is due.
+  expect(failedFor(run, 'create-400')).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/for member NAME \(upper case\) for name$/),
+      expect.stringMatching(/for member categoryid \(lower case\) for categoryId$/),
+      expect.stringMatching(/for bytes FF FE in the name \(not UTF-8\)$/),
     ]),
   );
 }, 300_000);

@@ -38,7 +38,19 @@ app.use('/v1', (req, res, next) => {
   if (!keyMatches(req.headers.authorization)) fail(res, 401, 'send Authorization: Bearer <key>');
   else next();
 });
-app.use(express.json());
+// Bytes that are not UTF-8 would be read as U+FFFD and stored so: refuse them instead.
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+app.use(
+  express.json({
+    verify: (_req, _res, bytes) => {
+      try {
+        strictUtf8.decode(bytes);
+      } catch {
+        throw Object.assign(new Error('the body must be UTF-8 JSON text'), { status: 400 });
+      }
+    },
+  }),
+);
 
 app.get('/v1/pets', (req, res) => {
   const limit = req.query.limit === undefined ? 20 : Number(req.query.limit);

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
+	"mime"
 	"net/http"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 	"unicode/utf8"
 )
@@ -55,10 +58,18 @@ func listPets(w http.ResponseWriter, r *http.Request) {
 }
 
 // readNewPet decodes the body field by field: encoding/json alone would match keys in any
-// case ("NAME"), take null for "", and stop at the end of the first value.
+// case ("NAME"), take null for "", stop at the end of the first value, and read bytes that
+// are not UTF-8 as U+FFFD, so they are refused first.
 func readNewPet(body io.Reader) (Pet, string) {
+	text, err := io.ReadAll(body)
+	if err != nil {
+		return Pet{}, "the body could not be read: " + err.Error()
+	}
+	if !utf8.Valid(text) {
+		return Pet{}, "the body must be UTF-8 JSON text"
+	}
 	var fields map[string]json.RawMessage
-	decoder := json.NewDecoder(body)
+	decoder := json.NewDecoder(bytes.NewReader(text))
 	if err := decoder.Decode(&fields); err != nil || fields == nil {
 		return Pet{}, "the body must be a JSON object"
 	}
@@ -85,7 +96,17 @@ func readNewPet(body io.Reader) (Pet, string) {
 	return pet, ""
 }
 
+// isJSON tells whether a Content-Type is application/json or a +json type, with any parameters.
+func isJSON(contentType string) bool {
+	media, _, err := mime.ParseMediaType(contentType)
+	return err == nil && (media == "application/json" || strings.HasSuffix(media, "+json"))
+}
+
 func createPet(w http.ResponseWriter, r *http.Request) {
+	if r.ContentLength != 0 && !isJSON(r.Header.Get("Content-Type")) {
+		writeError(w, 415, "send the body as Content-Type: application/json")
+		return
+	}
 	pet, problem := readNewPet(http.MaxBytesReader(w, r.Body, 64<<10))
 	if problem != "" {
 		writeError(w, 400, problem)
