@@ -27,16 +27,25 @@ export function createFastifyApp({ apiKey }: { apiKey: string }): FastifyInstanc
   app.setNotFoundHandler(() => {
     throw new ApiError(404, 'not_found', 'no such route');
   });
-  // Bodies as text, whatever their type: readNewPet says what is wrong with one.
+  // Bodies as bytes, whatever their type: readNewPet says what is wrong with one.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith('/v1/')) requireKey(request.headers.authorization, apiKey);
   });
   const query = (url: string) => new URL(url, 'http://localhost').searchParams;
   app.get('/v1/pets', async (request) => store.list(readListQuery(query(request.url))));
   app.post('/v1/pets', async (request, reply) =>
-    reply.code(201).send(store.create(readNewPet(String(request.body ?? '')))),
+    reply
+      .code(201)
+      .send(
+        store.create(
+          readNewPet(
+            (request.body as Buffer | undefined) ?? new Uint8Array(),
+            request.headers['content-type'],
+          ),
+        ),
+      ),
   );
   app.get<{ Params: { petId: string } }>('/v1/pets/:petId', async (request) =>
     store.get(readPetId(request.params.petId)),

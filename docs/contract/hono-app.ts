@@ -26,7 +26,10 @@ export function createHonoApp({ apiKey }: { apiKey: string }): Hono {
     await next();
   });
   app.get('/v1/pets', (c) => c.json(store.list(readListQuery(new URL(c.req.url).searchParams))));
-  app.post('/v1/pets', async (c) => c.json(store.create(readNewPet(await c.req.text())), 201));
+  app.post('/v1/pets', async (c) => {
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    return c.json(store.create(readNewPet(bytes, c.req.header('content-type'))), 201);
+  });
   app.get('/v1/pets/:petId', (c) => c.json(store.get(readPetId(c.req.param('petId')))));
   app.notFound((c) => refuse(c, new ApiError(404, 'not_found', `no route ${c.req.path}`)));
   app.onError((error, c) => refuse(c, error));

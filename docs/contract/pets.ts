@@ -55,13 +55,20 @@ export function readPetId(text: string): number {
   return Number(text);
 }
 
-/** createPet's body: `name` and `categoryId` required, `status` optional, nothing else. */
-export function readNewPet(text: string): Omit<Pet, 'id'> {
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * createPet's body: JSON (by its Content-Type, in UTF-8), `name` and `categoryId` required,
+ * `status` optional, nothing else.
+ */
+export function readNewPet(bytes: Uint8Array, contentType: string | undefined): Omit<Pet, 'id'> {
+  if (!/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(contentType ?? ''))
+    throw new ApiError(415, 'unsupported_media_type', 'the body must be application/json');
   let body: unknown;
   try {
-    body = JSON.parse(text);
+    body = JSON.parse(UTF8.decode(bytes));
   } catch {
-    throw invalid('the body must be JSON');
+    throw invalid('the body must be JSON in UTF-8');
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw invalid('the body must be a JSON object');
