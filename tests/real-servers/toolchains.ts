@@ -5,23 +5,11 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { aptInstall } from '../../lib/apt.ts';
 
 /** The system Python: Debian's python3-fastapi is installed for it, not for a pyenv one. */
 export const PYTHON = '/usr/bin/python3';
 const GO = ['/usr/bin/go', '/usr/lib/go/bin/go'];
-
-/** Installs Debian packages with apt-get (as root, or through sudo). */
-function aptInstall(packages: string[]): void {
-  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const run = (args: string[]) =>
-    execFileSync(sudo[0] ?? (args[0] as string), sudo.length ? args : args.slice(1), {
-      stdio: 'ignore',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-      timeout: 300_000,
-    });
-  run(['apt-get', '-o', 'DPkg::Lock::Timeout=600', 'update']);
-  run(['apt-get', '-o', 'DPkg::Lock::Timeout=600', 'install', '-y', ...packages]);
-}
 
 const pythonHasFastApi = (): boolean => {
   try {

@@ -4,11 +4,11 @@
  * is installed when nginx is missing (as .ci/run installs Chromium); nginx runs in a
  * temporary prefix, in the foreground, and stops with the test.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { aptInstall } from '../../lib/apt.ts';
 import { freePort } from '../../lib/ports.ts';
 import { type RunningProcess, startProcess } from '../../lib/process.ts';
 
@@ -18,15 +18,7 @@ const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'];
 export function ensureNginx(): string {
   const found = NGINX.find((path) => existsSync(path));
   if (found) return found;
-  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const run = (args: string[]) =>
-    execFileSync(sudo[0] ?? (args[0] as string), sudo.length ? args : args.slice(1), {
-      stdio: 'ignore',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-      timeout: 300_000,
-    });
-  run(['apt-get', '-o', 'DPkg::Lock::Timeout=600', 'update']);
-  run(['apt-get', '-o', 'DPkg::Lock::Timeout=600', 'install', '-y', 'nginx-light']);
+  aptInstall(['nginx-light']);
   const installed = NGINX.find((path) => existsSync(path));
   if (!installed) throw new Error('apt-get installed nginx-light, but no nginx binary was found');
   return installed;
