@@ -42,6 +42,12 @@ function setUpNote(errors: readonly ErrorLike[], where: string): string | undefi
   return `not run: the set-up of ${where} failed${why ? ` (${why})` : ''}`;
 }
 
+/**
+ * The note of a check skipped for no reason the reporter can name: only --read-only should
+ * leave one (json-result.test.ts holds a writing run to none).
+ */
+export const OPTIONS_SKIP = 'not run with these options (--read-only skips what creates)';
+
 // Suites switched off by the run's options, named by their prefix (suite/*.contract.ts).
 const GATED: [RegExp, string][] = [
   [/^strict: /, "this project's decisions: checked with --level strict"],
@@ -62,7 +68,7 @@ function skipNote(test: TestCase): string {
   const note = setUpNote(test.module.errors(), shortName(test.module.moduleId));
   if (note) return note;
   const gated = GATED.find(([prefix]) => prefix.test(test.fullName))?.[1];
-  return gated ?? 'not run with these options (--read-only skips what creates)';
+  return gated ?? OPTIONS_SKIP;
 }
 
 function outcome(file: string, test: TestCase): CaseOutcome {

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { OPTIONS_SKIP } from '../../contract-tests/report/reporter.ts';
 import { FULL_RUN_CREATIONS } from '../../contract-tests/run/themes.ts';
 import { startMockServer } from '../../mocks/testing/local-mock.ts';
 import { REFERENCE_KEY, startReferenceServer } from './reference-server.ts';
@@ -85,6 +86,10 @@ it('lists in --json the id of every animal the run created, exactly those the se
       `Animals created on the server: ${gained.length} (${named.length} named ${json.run.namePrefix}*; their ids are in --json)`,
     );
     expect(json).toMatchObject({ version: 1, verdict: 'passed', run: { seed: 7 }, findings: [] });
+    // Nothing hidden: every skipped check says why, level- and profile-gated suites included;
+    // the reporter's fallback is for --read-only alone.
+    expect(json.skipped.length).toBe(json.counts.skipped);
+    expect(json.skipped.filter((s) => !s.note || s.note === OPTIONS_SKIP)).toEqual([]);
     expect(json.counts.passed).toBeGreaterThan(100);
     expect(json.durationMs).toBeGreaterThan(0);
   } finally {
