@@ -2,8 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { UsageError } from './cli.ts';
-import { parseGateFlags } from './gate-flags.ts';
+import { parseFlags, UsageError } from './cli.ts';
+import { gateFlags, gateOptions, parseGateFlags } from './gate-flags.ts';
 
 it('checks the mock at strict level when no base URL is given', () => {
   const options = parseGateFlags([]);
@@ -48,6 +48,8 @@ it('reads --profile as petstore-contract does, and takes --max-creates', async (
     await writeFile(join(dir, 'profile.yaml'), 'pagination: link\norder: id-asc\n');
     const options = parseGateFlags(['--profile', join(dir, 'profile.yaml'), '--max-creates', '20']);
     expect(options.profile).toEqual({ pagination: 'link', order: 'id-asc' });
+    // The contract stage's replay line names the file as it was given.
+    expect(options.profileFile).toBe(join(dir, 'profile.yaml'));
     expect(options.maxCreates).toBe(20);
     await writeFile(join(dir, 'bad.yaml'), 'order: random\n');
     expect(() => parseGateFlags(['--profile', join(dir, 'bad.yaml')])).toThrow(
@@ -57,4 +59,15 @@ it('reads --profile as petstore-contract does, and takes --max-creates', async (
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+});
+
+it('names the command and profile file the contract stage replays with', () => {
+  const checkout = parseGateFlags([]);
+  expect(checkout.replayWith).toBe('checkout');
+  const installed = gateOptions(
+    parseFlags(gateFlags, ['--base-url', 'http://x/v1', '--api-key', 'k']),
+    {},
+    true,
+  );
+  expect(installed.replayWith).toBe('installed');
 });
