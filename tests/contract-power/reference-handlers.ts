@@ -114,7 +114,14 @@ export function createHandlers({ variant, has, store, out }: Context) {
       next.searchParams.set('limit', String(limit));
       next.searchParams.set('cursor', String(last.id));
       // A relative reference (RFC 8288 allows it), resolved against the request's URL.
-      res.setHeader('link', `<${next.pathname}${next.search}>; rel="next"`);
+      const target = `${next.pathname}${next.search}`;
+      res.setHeader(
+        'link',
+        variant.looseLinks
+          ? // As RFC 8288 also allows: several links, a parameter before rel, rel unquoted.
+            `<${url.pathname}?limit=${limit}>; rel="first", <${target}>; title="more, please"; rel=next`
+          : `<${target}>; rel="next"`,
+      );
     }
     if (page.length === 0 && status === undefined && has('empty-catalogue-404'))
       return error(res, 404, 'no pets found');

@@ -45,6 +45,8 @@ export type Variant = {
   throttleBurst?: number;
   /** Continue a list by RFC 8288 Link rel="next" with a cursor (the last id listed). */
   linkPages?: boolean;
+  /** Write Link as RFC 8288 also allows: a first link, a title before rel, rel unquoted. */
+  looseLinks?: boolean;
   /** Read petId as a framework does: JavaScript's Number(), or Python's int(). */
   petIdReading?: 'number' | 'python-int';
   /** Close a kept-alive connection idle this long (Node's keepAliveTimeout). */
@@ -75,6 +77,7 @@ export const CONFORMING: Record<string, { variant: Variant; args?: string[] }> =
   'name-limited-to-20': { variant: { maxNameLength: 20 } },
   'name-limited-to-8': { variant: { maxNameLength: 8 } },
   'idle-timeout-100ms': { variant: { idleTimeoutMs: 100 } },
+  'link-pages-written-loosely': { variant: { preload: 150, linkPages: true, looseLinks: true } },
   'careful-another-way': {
     variant: {
       firstId: 2n ** 53n + 1000n,
