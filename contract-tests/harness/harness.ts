@@ -15,7 +15,7 @@ import { curlCommand } from '../report/curl.ts';
 import { describeRequest, describeResponse, renderFailure } from '../report/report.ts';
 import { appendRecord } from '../run/run-log.ts';
 import { asReported, client as guardedClient, options, spec } from './run-context.ts';
-import { inTest } from './test-scope.ts';
+import { testExpect } from './test-scope.ts';
 
 declare module 'vitest' {
   interface Assertion<T> {
@@ -63,9 +63,8 @@ export function recordFailure(failure: Failure, exchange: Exchange, note?: strin
   appendRecord(options.logDir, 'failures', {
     exchange: exchangeId(exchange),
     // Outside a test (a beforeAll), named as the reporter names the file's set-up.
-    test: inTest()
-      ? (expect.getState().currentTestName ?? '')
-      : `${fileOf(expect.getState().testPath)} (set-up)`,
+    test:
+      testExpect()?.getState().currentTestName ?? `${fileOf(expect.getState().testPath)} (set-up)`,
     ...failure,
     request: describeRequest(exchange),
     response: describeResponse(exchange),
@@ -202,10 +201,10 @@ function verifyAll(exchange: Exchange, checks: Check[]): Failure[] {
 
 function report(exchange: Exchange, failures: Failure[]): Failure[] {
   // In a set-up hook there is no test to fail softly: the records and the StopError report it.
+  const testOwn = testExpect();
   for (const failure of failures) {
     recordFailure(failure, exchange);
-    if (inTest())
-      expect.soft(exchange).toPassCheck(Object.assign(() => failure, { rules: [failure.rule] }));
+    testOwn?.soft(exchange).toPassCheck(Object.assign(() => failure, { rules: [failure.rule] }));
   }
   return failures;
 }

@@ -2,9 +2,9 @@
  * Setup file of the suite's vitest config. Vitest evaluates it before every suite file, so
  * these hooks wrap every test of every file.
  */
-import { afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { aroundEach, beforeAll, expect } from 'vitest';
 import { learnNameLimit } from './names.ts';
-import { markTest } from './test-scope.ts';
+import { runAsTest } from './test-scope.ts';
 
 // The name limit is learned by creating animals: after the file that must see the server
 // before any creation (0-empty-start), before every other.
@@ -13,5 +13,4 @@ beforeAll(async () => {
   if (!/0-empty-start\.contract\.ts$/.test(path)) await learnNameLimit();
 });
 
-beforeEach((context) => markTest(context));
-afterEach(() => markTest(undefined));
+aroundEach((runTest, context) => runAsTest(context, runTest));

@@ -1,26 +1,32 @@
 /**
- * Whether a test is running, as opposed to a set-up hook: vitest's `expect.soft` only works
- * in a test. The suite's setup file (test-scope.setup.ts) marks each test's start and end,
- * keeping its context so that a test can be skipped from deep inside the harness.
+ * Which test is running, as opposed to a set-up hook: vitest's `expect.soft` only works in a
+ * test. Independent tests run concurrently (options.concurrency), so "the running test" is
+ * the one whose code is asking: the setup file (test-scope.setup.ts) runs each test inside an
+ * async scope holding its context, and the harness reports through that test's own `expect`.
  */
-import type { TestContext } from 'vitest';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ExpectStatic, TestContext } from 'vitest';
 
-const scope = globalThis as { petstoreContractTest?: TestContext };
+// One scope for the run: the setup file is evaluated again before every suite file.
+const holder = globalThis as { petstoreContractTest?: AsyncLocalStorage<TestContext> };
+holder.petstoreContractTest ??= new AsyncLocalStorage<TestContext>();
+const scope = holder.petstoreContractTest;
 
-/** Called by the setup file's hooks around every test: its context, then undefined. */
-export function markTest(context: TestContext | undefined): void {
-  scope.petstoreContractTest = context;
+/** Runs `test` (vitest's runTest of an aroundEach hook) as the test of `context`. */
+export const runAsTest = (context: TestContext, test: () => Promise<void>): Promise<void> =>
+  scope.run(context, test);
+
+/** The running test's own `expect` (bound to it, so that soft failures land on it). */
+export function testExpect(): ExpectStatic | undefined {
+  return scope.getStore()?.expect;
 }
-
-/** True while a test (not a beforeAll or afterAll hook) runs. */
-export const inTest = (): boolean => scope.petstoreContractTest !== undefined;
 
 /**
  * Ends the running test as skipped with `note`, when nothing in it failed so far; otherwise
  * (or in a set-up hook) throws `error`, which the reporter reads as the same skip (reporter.ts).
  */
 export function skipTest(note: string, error: Error): never {
-  const context = scope.petstoreContractTest;
+  const context = scope.getStore();
   const result = context?.task.result;
   if (context && (result?.errors?.length ?? 0) === 0) {
     // Kept on the result too: a property of fast-check catches the skip's own error.
