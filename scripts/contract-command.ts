@@ -12,7 +12,7 @@ import {
 import { observeProfile } from '../contract-tests/profile/observe.ts';
 import { printProfile } from '../contract-tests/profile/print.ts';
 import { jsonResultText } from '../contract-tests/report/json-report.ts';
-import { DEFAULT_SEED, DEPTHS } from '../contract-tests/run/depth.ts';
+import { DEFAULT_CONCURRENCY, DEFAULT_SEED, DEPTHS } from '../contract-tests/run/depth.ts';
 import { type ContractResult, runContract, type StartedServer } from '../contract-tests/run/run.ts';
 import { FULL_RUN_CREATIONS } from '../contract-tests/run/themes.ts';
 import { STRICT_PROFILE } from '../spec/profile.ts';
@@ -21,6 +21,7 @@ import {
   choiceFlag,
   type FlagValues,
   int64Flag,
+  integerFlag,
   orEnv,
   outputFileFlag,
   runCommand,
@@ -50,6 +51,10 @@ ${USAGE[where]}
   --depth DEPTH       quick, default or deep: how many generated cases, concurrent
                       creations and generated names to try (default: default)
   --runs N            generated cases per property (default: the depth's: 5, 25, 150)
+  --concurrency N     requests in flight at once (default ${DEFAULT_CONCURRENCY}); independent checks
+                      run side by side, those whose meaning depends on order stay in order;
+                      1 sends one request at a time. A server far away is quick to test at
+                      the default; lower it for a server that welcomes fewer connections
   --seed N            seed of the generated cases (default ${DEFAULT_SEED}); the same seed tries
                       the same cases, so --seed N replays a run exactly
   --category-id N     a category the server accepts for valid creations (default 1)
@@ -95,6 +100,7 @@ const flags = {
   'max-creates': { type: 'string' },
   seed: { type: 'string' },
   runs: { type: 'string' },
+  concurrency: { type: 'string' },
   profile: { type: 'string' },
   'print-profile': { type: 'boolean', default: false },
 } as const;
@@ -265,6 +271,10 @@ async function contract(
     maxCreates,
     seed: values.seed === undefined ? undefined : Number(int64Flag('seed', values.seed)),
     runs: values.runs === undefined ? undefined : Number(int64Flag('runs', values.runs, 1n)),
+    concurrency:
+      values.concurrency === undefined
+        ? undefined
+        : integerFlag('concurrency', values.concurrency, 1, 256),
     junitFile,
     echo: { stdout: process.stdout, stderr: process.stderr },
     onStart: (run) => {

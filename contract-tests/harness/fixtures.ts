@@ -5,7 +5,7 @@
 import { statusIn } from '../checks/checks.ts';
 import { createdEchoes, newId, type Pet } from '../checks/pet-checks.ts';
 import { STATUSES } from '../checks/spec-model.ts';
-import { bearer, type Exchange, jsonWithKey } from '../client/http.ts';
+import { bearer, type Exchange, jsonWithKey, type Request } from '../client/http.ts';
 import { client, options, verifyOrStop } from './harness.ts';
 import { uniqueName } from './names.ts';
 
@@ -29,16 +29,20 @@ export const getPet = (petId: number | bigint | string) =>
     headers: bearer(options.apiKey),
   });
 
+const creation = (body: unknown, rawBody?: string): Request => ({
+  operation: 'createPet',
+  method: 'POST',
+  path: '/pets',
+  headers: jsonWithKey(options.apiKey),
+  body,
+  rawBody,
+});
+
 /** POST /pets with a JSON body (or raw text) and the key. */
-export const createPet = (body: unknown, rawBody?: string) =>
-  client.send({
-    operation: 'createPet',
-    method: 'POST',
-    path: '/pets',
-    headers: jsonWithKey(options.apiKey),
-    body,
-    rawBody,
-  });
+export const createPet = (body: unknown, rawBody?: string) => client.send(creation(body, rawBody));
+
+/** POST /pets sent at once with others on purpose (a burst): not held back by --concurrency. */
+export const createPetInBurst = (body: unknown) => client.send({ ...creation(body), burst: true });
 
 /** A valid creation payload any conforming server accepts: a short name and the run's category. */
 export const newPet = (tag: string, status?: string): Record<string, unknown> => ({
@@ -73,25 +77,26 @@ export async function ensurePetsBeyond(count: number, tag: string): Promise<void
   await createPets(Array.isArray(page) && page.length >= count ? 1 : count + 1, tag);
 }
 
-/** Creates `count` pets of this run, statuses in turn, ten at a time; stops the test on a failure. */
+/**
+ * Creates `count` pets of this run, statuses in turn, as many at once as --concurrency lets
+ * through; stops the test at the first that failed.
+ */
 export async function createPets(count: number, tag: string): Promise<Pet[]> {
   const pets: Pet[] = [];
   const ids = new Set<string>();
-  for (let batch = 0; batch < count; batch += 10) {
-    const bodies = Array.from({ length: Math.min(10, count - batch) }, (_, i) =>
-      newPet(tag, STATUSES[(batch + i) % STATUSES.length]),
+  const bodies = Array.from({ length: count }, (_, i) =>
+    newPet(tag, STATUSES[i % STATUSES.length]),
+  );
+  const created = await Promise.all(bodies.map((body) => createPet(body)));
+  for (const [i, exchange] of created.entries()) {
+    verifyOrStop(
+      exchange,
+      statusIn([201], 'create-responses', 'for a valid creation'),
+      createdEchoes(bodies[i] ?? {}),
+      newId(ids),
     );
-    const created = await Promise.all(bodies.map((body) => createPet(body)));
-    for (const [i, exchange] of created.entries()) {
-      verifyOrStop(
-        exchange,
-        statusIn([201], 'create-responses', 'for a valid creation'),
-        createdEchoes(bodies[i] ?? {}),
-        newId(ids),
-      );
-      ids.add(String(petOf(exchange).id));
-      pets.push(petOf(exchange));
-    }
+    ids.add(String(petOf(exchange).id));
+    pets.push(petOf(exchange));
   }
   return pets;
 }

@@ -27,6 +27,8 @@ export type SuiteOptions = {
   depth: Depth;
   /** Identical creations sent at once. */
   concurrent: number;
+  /** Requests in flight at once, and independent tests run side by side (--concurrency). */
+  concurrency: number;
   /** Extra generated names tried by the accept-or-reject oracle. */
   generatedNames: number;
   /** Unique prefix of the names of the pets this run creates. */

@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import { loadContractSpec } from '../checks/spec-model.ts';
 import { bridgedFetch } from '../client/bridge.ts';
 import { type Client, createClient, type Request } from '../client/http.ts';
+import { inFlightLimit } from '../client/in-flight.ts';
 import { fetchTransport, networkTransport } from '../client/wire.ts';
 import { authShellFor } from '../report/curl.ts';
 import { appendRecord } from '../run/run-log.ts';
@@ -52,29 +53,31 @@ export function asReported(request: Request): Request {
  * --max-creates, notes the key's shell form, and logs every animal a request stored.
  */
 function guarded(inner: Client): Client {
+  const limited = inFlightLimit(options.concurrency);
   return {
     baseUrl: inner.baseUrl,
-    send: async (request) => {
-      if (options.readOnly && request.method !== 'GET')
-        throw new Error(`read-only run: refusing to send ${request.method} ${request.path}`);
-      budget.take(request, currentTheme());
-      const sentAt = performance.now();
-      const exchange = await inner.send(asReported(request));
-      budget.settle(request, exchange.response);
-      noteCreated(exchange, sentAt, performance.now());
-      const { status, json } = exchange.response;
-      if (mayCreate(request) && status >= 200 && status < 300) {
-        const name = (json as { name?: unknown } | undefined)?.name;
-        appendRecord(options.logDir, 'created', {
-          id: idOf(json),
-          name: typeof name === 'string' ? name : null,
-          httpStatus: status,
-          theme: currentTheme() ?? null,
-        });
-      }
-      return exchange;
-    },
+    send: (request) => (request.burst ? send(request) : limited(() => send(request))),
   };
+  async function send(request: Request) {
+    if (options.readOnly && request.method !== 'GET')
+      throw new Error(`read-only run: refusing to send ${request.method} ${request.path}`);
+    budget.take(request, currentTheme());
+    const sentAt = performance.now();
+    const exchange = await inner.send(asReported(request));
+    budget.settle(request, exchange.response);
+    noteCreated(exchange, sentAt, performance.now());
+    const { status, json } = exchange.response;
+    if (mayCreate(request) && status >= 200 && status < 300) {
+      const name = (json as { name?: unknown } | undefined)?.name;
+      appendRecord(options.logDir, 'created', {
+        id: idOf(json),
+        name: typeof name === 'string' ? name : null,
+        httpStatus: status,
+        theme: currentTheme() ?? null,
+      });
+    }
+    return exchange;
+  }
 }
 
 /** The client every suite file uses: over the network, or over the bridge to an app in process. */

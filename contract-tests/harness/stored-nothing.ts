@@ -56,9 +56,10 @@ export async function probeBetween(
     if (unknown.length > max)
       return { probed: 0, skipped: `more than ${max} unknown ids between ${low} and ${high}` };
   }
-  for (const id of unknown)
+  const fetched = await Promise.all(unknown.map((id) => getPet(id)));
+  for (const exchange of fetched)
     verify(
-      await getPet(id),
+      exchange,
       statusIn([200, 404], 'get-responses', 'for an id between two created pets'),
       storedNothingRefused(refused),
     );

@@ -40,6 +40,7 @@ export function jsonResult(result: ContractResult) {
     })),
     skipped: result.skipped,
     resent: result.resent,
+    throttled: result.throttled,
     created: {
       count: result.created.length,
       ids: result.created.map((c) => c.id).filter((id): id is string => id !== null),

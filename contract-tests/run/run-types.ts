@@ -46,6 +46,12 @@ export type ContractOptions = {
   depth?: Depth;
   /** Generated cases per property (default: the depth's). */
   runs?: number;
+  /**
+   * Requests in flight at once, and independent checks run side by side (default
+   * DEFAULT_CONCURRENCY); 1 sends one request at a time. Checks whose meaning depends on
+   * order stay in order whatever it is.
+   */
+  concurrency?: number;
   /** Also writes a JUnit XML report there (relative to the current directory). */
   junitFile?: string;
   /** Streams vitest's report is echoed to while the suite runs (default: none). */
@@ -66,6 +72,8 @@ export type ContractRun = {
   depth: Depth;
   /** Generated cases per property. */
   runs: number;
+  /** Requests in flight at once (--concurrency). */
+  concurrency: number;
   seed: number;
   /** Prefix of the names of the pets the run creates. */
   runId: string;
@@ -103,6 +111,8 @@ export type ContractResult = {
   names?: { limit: number; prefix: string; learned: boolean; declared?: boolean };
   /** Requests sent again on a new connection, the server having closed the idle one they went out on. */
   resent: number;
+  /** Requests the server answered 429 first, each sent again after its Retry-After (never a finding). */
+  throttled: number;
   /** The checks skipped, and why (a level, --read-only, --max-creates, what the server showed). */
   skipped: { name: string; note?: string }[];
   /** The JUnit report, when one was asked for and the suite ran. */

@@ -13,7 +13,7 @@ import type { SuiteOptions } from '../harness/options.ts';
 import { coverageTable } from '../report/coverage.ts';
 import { type CaseOutcome, junitXml } from '../report/junit-report.ts';
 import { findings, groupedSummary, unexplained } from '../report/summary.ts';
-import { DEFAULT_SEED, DEPTH_SETTINGS } from './depth.ts';
+import { DEFAULT_CONCURRENCY, DEFAULT_SEED, DEPTH_SETTINGS } from './depth.ts';
 import { type FailureRecord, type LogRecords, readRecords } from './run-log.ts';
 import type { ContractOptions, ContractResult, ContractRun } from './run-types.ts';
 import { type OpenServer, openServer } from './target.ts';
@@ -97,6 +97,7 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
     summary: '',
     created: [],
     resent: 0,
+    throttled: 0,
     skipped: [],
     report: '',
     durationMs: Date.now() - started,
@@ -122,6 +123,7 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
       ...(options.maxCreates === undefined ? {} : { maxCreates: options.maxCreates }),
       depth,
       runs: options.runs ?? settings.runs,
+      concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
       seed: options.seed ?? DEFAULT_SEED,
       runId: newRunId(),
       localMock: server.close !== undefined,
@@ -141,6 +143,7 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
       runs: run.runs,
       depth,
       concurrent: settings.concurrent,
+      concurrency: run.concurrency,
       generatedNames: settings.generatedNames,
       runId: run.runId,
       logDir,
@@ -175,16 +178,18 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
         );
       }
     }
+    const exchanges = await readRecords(logDir, 'exchanges');
     return {
       verdict: failed ? 'failed' : 'passed',
       run,
       counts: countsOf(outcomes),
-      coverage: coverageTable(await readRecords(logDir, 'exchanges'), run.level),
+      coverage: coverageTable(exchanges, run.level),
       rulesChecked: [...new Set(rules.map((r) => r.rule))],
       findings: found,
       summary: failed ? groupedSummary(failures, outcomes) : '',
       created: await readRecords(logDir, 'created'),
       resent: (await readRecords(logDir, 'resent')).length,
+      throttled: exchanges.filter((e) => e.throttled).length,
       ...nameFit(await readRecords(logDir, 'names')),
       skipped: outcomes
         .filter((c) => c.state === 'skipped')

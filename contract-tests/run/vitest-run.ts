@@ -97,6 +97,8 @@ export async function runSuite(
         config: CONFIG,
         watch: false,
         reporters: [reporter],
+        // Tests of a describe.concurrent block at once, each request still bound by the client.
+        maxConcurrency: options.concurrency,
         provide: { contractOptions: options },
       },
       undefined,

@@ -79,7 +79,8 @@ describe.skipIf(options.readOnly)('createPet accepts or rejects, never corrupts'
     before = await createOrStop(newPet('mark-before'));
   });
 
-  it.each(cases.map((c, i) => [`${c.title}: ${EXPECTED[c.expect]}`, i] as const))(
+  // The cases side by side; the two checks after them read what they all left.
+  it.concurrent.each(cases.map((c, i) => [`${c.title}: ${EXPECTED[c.expect]}`, i] as const))(
     '%s',
     async (_title, i) => {
       await tryCase(fitted[i] as BodyCase);

@@ -77,7 +77,7 @@ const send = (probe: Probe, credential: Credential) => {
 
 const byName = (credentials: Credential[]) => credentials.map((c) => [c.what, c] as const);
 
-describe('authentication', () => {
+describe.concurrent('authentication', () => {
   // Every request of the suite carries the exact key and is checked not to get a 401
   // (keyAccepted, auth-required); this test only makes that explicit for each operation.
   it('serves every operation with the exact key', async () => {

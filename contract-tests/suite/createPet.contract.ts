@@ -2,7 +2,6 @@
  * createPet: 201 with an assigned id and the sent fields unchanged; 400 with an Error
  * for bodies wrong as a whole and malformed JSON; generated valid and invalid payloads.
  */
-import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { invalidNewPet, validNewPet } from '../catalogue/payloads.ts';
 import { statusIn } from '../checks/checks.ts';
@@ -10,12 +9,12 @@ import { createdEchoes } from '../checks/pet-checks.ts';
 import { createPet, newPet, STATUSES } from '../harness/fixtures.ts';
 import { options, verify } from '../harness/harness.ts';
 import { generatedPrefix } from '../harness/names.ts';
-import { assertConforms, replayable } from '../harness/replay.ts';
+import { assertConforms, replayableSideBySide } from '../harness/replay.ts';
 
 const must201 = statusIn([201], 'create-responses', 'for a valid creation');
 const must400 = statusIn([400], 'create-400', 'for an invalid creation body');
 
-describe.skipIf(options.readOnly)('createPet', () => {
+describe.skipIf(options.readOnly).concurrent('createPet', () => {
   it.each(STATUSES)(
     'creates a pet with status %s and returns it with an id, fields unchanged',
     async (status) => {
@@ -52,25 +51,21 @@ describe.skipIf(options.readOnly)('createPet', () => {
 
   it('accepts every generated valid payload and returns it unchanged', async () => {
     const gen = generatedPrefix('gen');
-    await replayable(
-      fc.asyncProperty(
-        validNewPet(options.level, gen.prefix, options.categoryId, gen.room),
-        async (body) => {
-          assertConforms(await createPet(body), must201, createdEchoes(body));
-        },
-      ),
+    await replayableSideBySide(
+      validNewPet(options.level, gen.prefix, options.categoryId, gen.room),
+      async (body) => {
+        assertConforms(await createPet(body), must201, createdEchoes(body));
+      },
     );
   });
 
   it('rejects every generated invalid payload with 400 and an Error', async () => {
     const bad = generatedPrefix('bad');
-    await replayable(
-      fc.asyncProperty(
-        invalidNewPet(bad.prefix, options.categoryId, bad.room),
-        async ({ body }) => {
-          assertConforms(await createPet(body), must400);
-        },
-      ),
+    await replayableSideBySide(
+      invalidNewPet(bad.prefix, options.categoryId, bad.room),
+      async ({ body }) => {
+        assertConforms(await createPet(body), must400);
+      },
     );
   });
 });

@@ -18,7 +18,7 @@ import { options, verify, verifyOrStop } from '../harness/harness.ts';
 const must200 = statusIn([200], 'get-found', 'for a pet the server holds');
 const must404 = statusIn([404], 'get-404', 'for a pet the server does not hold');
 
-describe('getPet', () => {
+describe.concurrent('getPet', () => {
   it.skipIf(options.readOnly).each([...STATUSES, undefined])(
     'returns a created pet (status %s) unchanged',
     async (status) => {

@@ -55,7 +55,7 @@ const expectPage = (min: number, limit: number | undefined, filtered: boolean) =
   knownItemsUnchanged(ours),
 ];
 
-describe('listPets', () => {
+describe.concurrent('listPets', () => {
   it('is served under a base path ending in the version segment', async () => {
     verify(await listPets('limit=1'), must200, basePathVersioned(BASE_PATH));
   });

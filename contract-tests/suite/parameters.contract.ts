@@ -80,7 +80,7 @@ function pageChecks(c: ParamCase) {
 const title = (c: ParamCase) =>
   `${c.operation} ${c.title}: ${{ valid: 'served', invalid: 'refused', open: 'served or refused' }[c.verdict]}`;
 
-describe('parameters', () => {
+describe.concurrent('parameters', () => {
   // Enough pets that a page ignoring its limit shows more than 100 (the server may hold fewer).
   beforeAll(async () => {
     if (!options.readOnly) await ensurePetsBeyond(LIMIT.max, 'params');

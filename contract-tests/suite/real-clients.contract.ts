@@ -41,7 +41,7 @@ const inForm = (
 
 const labelled = CLIENT_FORMS.map((form) => [form.label, form] as const);
 
-describe('every operation served as real clients send it', () => {
+describe.concurrent('every operation served as real clients send it', () => {
   let pet: Pet | undefined;
   beforeAll(async () => {
     if (!options.readOnly) pet = await createOrStop(newPet('forms'));
@@ -97,7 +97,8 @@ describe.skipIf(options.readOnly)('createPet refuses bodies as clients garble th
     before = await createOrStop(newPet('mark-before'));
   });
 
-  it.each(GARBLED_BODIES.map((g) => [g.label, g] as const))(
+  // The bodies side by side; the check after them reads what they all left.
+  it.concurrent.each(GARBLED_BODIES.map((g) => [g.label, g] as const))(
     'answers a client error with an Error, storing nothing, for %s',
     async (label, garbled) => {
       const tag = nextTag();

@@ -37,7 +37,7 @@ const mustCreate = (exchange: Exchange, why: string) => {
 
 const byLabel = (forms: readonly BodyForm[]) => forms.map((f) => [f.label, f] as const);
 
-describe.skipIf(options.readOnly)('createPet request forms', () => {
+describe.skipIf(options.readOnly).concurrent('createPet request forms', () => {
   it.each(JSON_MEDIA_TYPES)('creates a pet sent with Content-Type: %s', async (type) => {
     const body = newPet('type');
     const exchange = await post(stringifyJson(body), type);

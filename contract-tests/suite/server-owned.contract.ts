@@ -67,7 +67,7 @@ async function send(field: string, value: unknown, existing?: Pet) {
     );
 }
 
-describe.skipIf(options.readOnly)('server-owned fields', () => {
+describe.skipIf(options.readOnly).concurrent('server-owned fields', () => {
   it.each(owned)('never takes a client-sent %s that an existing pet has', async (field) => {
     const existing = await createOrStop(newPet('owner'));
     await send(field, existing[field as keyof Pet], existing);
