@@ -3,17 +3,35 @@
  * load, with the issue's targets judged from the one run (bench/run.ts does the work).
  */
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { summariseProfile } from '../bench/cpu-profile.ts';
+import {
+  FAR_CONCURRENCIES,
+  FAR_DELAYS,
+  FAR_GOAL_S,
+  formatFarTable,
+  judgeFar,
+  RATE_LIMIT,
+  runFarSuiteBench,
+} from '../bench/far-suite.ts';
 import { LOAD_CORE } from '../bench/interleave.ts';
 import { canPin, pinSelf } from '../bench/processes.ts';
 import { formatTable, formatVerdicts, writeResult } from '../bench/report.ts';
 import { type BenchResult, runBench } from '../bench/run.ts';
 import { DEFAULT_SERVERS, SERVER_NAMES } from '../bench/servers.ts';
 import { formatSessionTable, judgeSessions, runSessionBench } from '../bench/sessions.ts';
-import { listFlag, pathFlag, positiveNumberFlag, runCommand, UsageError } from './cli.ts';
+import { DEFAULT_CONCURRENCY } from '../contract-tests/run/depth.ts';
+import {
+  integerFlag,
+  listFlag,
+  pathFlag,
+  positiveNumberFlag,
+  runCommand,
+  splitList,
+  UsageError,
+} from './cli.ts';
 
 const HELP = `Usage: npm run bench -- [options]
 
@@ -53,6 +71,17 @@ Session figures: one mock with 40 seed animals, each workload in interleaved rou
 X-Mock-Session header and with 1, 100 and 1,000 sessions in use, and the RSS of a fresh mock
 once 1,000 sessions hold their animals; goals: at most 150 MiB, 100 sessions at least 0.9
 of one session's throughput. Written to bench/results/sessions-latest.json.
+  --no-far            leave out the far-server figures (below)
+  --far-only          measure only the far-server figures
+  --far-delays LIST   milliseconds added to each answer (default ${FAR_DELAYS.join(',')})
+  --far-concurrency LIST
+                      --concurrency values compared (default ${FAR_CONCURRENCIES.join(',')})
+
+Far-server figures: the contract suite against the mock (bundled bin, in its own process,
+fresh for each run) with --delay at each of --far-delays, at each --far-concurrency; then
+once 100 ms away and rate-limited to ${RATE_LIMIT} requests/s. Goals (issue 29): at the default
+--concurrency (${DEFAULT_CONCURRENCY}) the run 100 ms away passes in at most ${FAR_GOAL_S} s, and the rate-limited
+one passes. Written to bench/results/far-latest.json.
   -h, --help          show this text`;
 
 const flags = {
@@ -71,6 +100,10 @@ const flags = {
   check: { type: 'boolean', default: false },
   'no-sessions': { type: 'boolean', default: false },
   'sessions-only': { type: 'boolean', default: false },
+  'no-far': { type: 'boolean', default: false },
+  'far-only': { type: 'boolean', default: false },
+  'far-delays': { type: 'string' },
+  'far-concurrency': { type: 'string' },
 } as const;
 
 runCommand({ name: 'bench', help: HELP, flags }, async (values) => {
@@ -87,6 +120,21 @@ runCommand({ name: 'bench', help: HELP, flags }, async (values) => {
   const warmupS = values.warmup === undefined ? (values.quick ? 0.3 : 1) : Number(values.warmup);
   const connections = Math.round(positiveNumberFlag('connections', values.connections));
   const out = pathFlag(values.out, 'bench');
+  const far = () =>
+    farFigures(
+      {
+        delays: numbersFlag('far-delays', values['far-delays'], FAR_DELAYS, 0),
+        concurrencies: numbersFlag(
+          'far-concurrency',
+          values['far-concurrency'],
+          FAR_CONCURRENCIES,
+          1,
+        ),
+      },
+      out,
+      values.check,
+    );
+  if (values['far-only']) return far();
   if (values['sessions-only']) {
     const pinned = !values['no-pin'] && canPin(availableParallelism());
     if (pinned) pinSelf(LOAD_CORE);
@@ -115,6 +163,7 @@ runCommand({ name: 'bench', help: HELP, flags }, async (values) => {
         out,
         values.check,
       );
+  const farCode = values['no-far'] ? 0 : await far();
   if (result.failedRuns.length > 0) {
     console.error(
       '\nFAILED: more than 0.1 % of requests were not answered 2xx, so these figures mean nothing:',
@@ -126,7 +175,11 @@ runCommand({ name: 'bench', help: HELP, flags }, async (values) => {
     }
     return 1;
   }
-  return (values.check && result.verdicts.some((v) => v.result === 'fail')) || sessionCode ? 1 : 0;
+  return (values.check && result.verdicts.some((v) => v.result === 'fail')) ||
+    sessionCode ||
+    farCode
+    ? 1
+    : 0;
 });
 
 /** Measures and prints the session figures, writes their JSON; 1 when a goal is missed and --check. */
@@ -145,6 +198,38 @@ async function sessionFigures(
   writeFileSync(
     file,
     `${JSON.stringify({ measuredAt: new Date().toISOString(), ...bench, verdicts }, null, 2)}\n`,
+  );
+  console.log(`wrote ${file}`);
+  return check && verdicts.some((v) => v.result === 'fail') ? 1 : 0;
+}
+
+/** A comma-separated list of integers of at least `min`, or `fallback` without the flag. */
+function numbersFlag(
+  flag: string,
+  text: string | undefined,
+  fallback: readonly number[],
+  min: number,
+): number[] {
+  if (text === undefined) return [...fallback];
+  return splitList(text).map((item) => integerFlag(flag, item, min));
+}
+
+/** Measures and prints the far-server figures, writes their JSON; 1 when a goal is missed and --check. */
+async function farFigures(
+  options: { delays: number[]; concurrencies: number[] },
+  out: string,
+  check: boolean,
+): Promise<number> {
+  const runs = await runFarSuiteBench({ ...options, say: (line) => console.error(line) });
+  const verdicts = judgeFar(runs);
+  console.log(`\n${formatFarTable(runs)}\n`);
+  for (const v of verdicts)
+    console.log(`${v.result.toUpperCase().padEnd(5)} ${v.target}: ${v.measured}`);
+  mkdirSync(out, { recursive: true });
+  const file = join(out, 'far-latest.json');
+  writeFileSync(
+    file,
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), loadBefore: loadavg(), runs, verdicts }, null, 2)}\n`,
   );
   console.log(`wrote ${file}`);
   return check && verdicts.some((v) => v.result === 'fail') ? 1 : 0;
