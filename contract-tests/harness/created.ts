@@ -3,16 +3,19 @@
  * a createPet answered 201 with an id. The suite files share one worker, so a later file
  * (declared.contract.ts) can look for all of them in the list.
  */
+import type { Pet } from '../checks/pet-checks.ts';
 import type { Exchange } from '../client/http.ts';
 
 /**
- * A created animal: its id as text (exact for int64), what was returned, and when its
- * request was sent and answered (ms), which orders two creations only when they did not overlap.
+ * A created animal: its id as text (exact for int64), what was returned (the whole answered
+ * body in `pet`, which later reads must equal), and when its request was sent and answered
+ * (ms), which orders two creations only when they did not overlap.
  */
 export type Created = {
   id: string;
   name: string;
   status?: unknown;
+  pet: Pet;
   sentAt: number;
   answeredAt: number;
 };
@@ -35,6 +38,7 @@ export function noteCreated(
     id: String(pet.id),
     name: String(pet.name),
     status: pet.status,
+    pet: body as Pet,
     sentAt,
     answeredAt,
   });

@@ -8,8 +8,12 @@ import { readdirSync } from 'node:fs';
 import type { Level } from '../../spec/levels.ts';
 
 const SUITE = new URL('../suite/', import.meta.url);
-/** The file that runs first and only reads (suite/0-empty-start.contract.ts). */
-const READS_ONLY = '0-empty-start';
+/**
+ * The files that only read: the first (suite/0-empty-start.contract.ts) and the last
+ * (suite/whole-run.contract.ts). A last file kept as a theme would hold a share of the
+ * budget that no file after it could use.
+ */
+const READS_ONLY = new Set(['0-empty-start', 'whole-run']);
 
 /** The suite files by name (createPet for createPet.contract.ts), in run order (file-order.ts). */
 export const suiteFiles = (): string[] =>
@@ -21,7 +25,7 @@ export const suiteFiles = (): string[] =>
 /** The themes sharing the creation budget of a run at `level`. */
 export const creatingThemes = (level: Level): string[] =>
   suiteFiles().filter(
-    (name) => name !== READS_ONLY && (level === 'strict' || !name.startsWith('strict-')),
+    (name) => !READS_ONLY.has(name) && (level === 'strict' || !name.startsWith('strict-')),
   );
 
 /**

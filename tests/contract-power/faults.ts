@@ -4,7 +4,9 @@
  * stores or returns something else, fails on unusual input, mishandles repetition, or
  * lets a near miss of the key in; the third restates getPet's removal date wrongly, answers
  * an empty list wrongly, or reads request bodies too strictly or too loosely; the fourth
- * mishandles requests as real clients send them, or bodies as they garble them.
+ * mishandles requests as real clients send them, or bodies as they garble them; the fifth
+ * keeps an animal as created only for a while (suite/whole-run.contract.ts reads them all back
+ * at the end of the run).
  */
 
 /** Faults of status, shape and authentication. */
@@ -122,6 +124,16 @@ export const TRANSPORT_FAULTS = {
   'list-labelled-gzip': 'listPets answers say Content-Encoding: gzip over plain JSON',
 } as const;
 
+/** Faults of the store over time: an animal read back right after its creation, changed later. */
+export const STATE_FAULTS = {
+  'store-keeps-latest-120':
+    'the store keeps the latest 120 animals and forgets older ones (a cache used as the store)',
+  'status-index-files-as-available':
+    "the list's status index files every animal under available (its default), while getPet shows the status it was created with",
+  'names-tidied-later':
+    'a background job capitalises the name of each animal once 120 more have been created',
+} as const;
+
 /**
  * Faults of a list on a server that already holds many animals: the interface alone never
  * knows a list answer is complete, so only a declared profile (pagination, order) shows them
@@ -142,6 +154,7 @@ export type Fault =
   | keyof typeof INPUT_FAULTS
   | keyof typeof EDGE_FAULTS
   | keyof typeof CLIENT_FAULTS
+  | keyof typeof STATE_FAULTS
   | keyof typeof LIST_FAULTS;
 
 /** What each fault does, for reports (the list faults are in LIST_FAULTS). */
@@ -151,6 +164,7 @@ export const FAULT_NOTES: Record<Exclude<Fault, keyof typeof LIST_FAULTS>, strin
   ...EDGE_FAULTS,
   ...CLIENT_FAULTS,
   ...TRANSPORT_FAULTS,
+  ...STATE_FAULTS,
 };
 
 /** Every fault, shape faults first. */

@@ -16,11 +16,23 @@ export function createStore(variant: Variant, has: (f: Fault) => boolean) {
     has('rounded-int64-ids') || has('ids-rounded-when-read') || has('petId-read-as-double');
   let nextId = variant.firstId ?? (rounding ? 2n ** 53n : 1n);
   const step = variant.idStep ?? 1n;
+  const created: StoredPet[] = [];
   const put = (id: bigint, pet: Omit<StoredPet, 'id'>) => {
     const stored = { id, ...pet };
     pets.set(id, stored);
+    // A cache used as the store: beyond 120 animals, the oldest goes.
+    const [oldest] = pets.keys();
+    if (has('store-keeps-latest-120') && pets.size > 120 && oldest !== undefined)
+      pets.delete(oldest);
+    // A background job tidies names, catching up with each animal 120 creations after it.
+    created.push(stored);
+    const tidied = has('names-tidied-later') ? created.at(-121) : undefined;
+    if (tidied) tidied.name = `${tidied.name.charAt(0).toUpperCase()}${tidied.name.slice(1)}`;
     return stored;
   };
+  // The list's status index is written with the default status, whatever status was sent.
+  const indexed = (pet: StoredPet) =>
+    has('status-index-files-as-available') ? { ...pet, status: 'available' } : pet;
   const add = (pet: Omit<StoredPet, 'id'>) => {
     const id = nextId;
     nextId += step;
@@ -63,7 +75,9 @@ export function createStore(variant: Variant, has: (f: Fault) => boolean) {
     /** The pets of a status (all without one), in id order or newest first. */
     list(status: string | undefined): StoredPet[] {
       const source = status !== undefined && has('status-filter-snapshot') ? snapshot : pets;
-      let list = [...source.values()].filter((p) => status === undefined || p.status === status);
+      let list = [...source.values()]
+        .map(indexed)
+        .filter((p) => status === undefined || p.status === status);
       if (has('list-hides-some')) list = list.filter((p) => p.id % 10n !== 3n);
       if (has('list-merges-equal-animals')) {
         const seen = new Set<string>();
