@@ -8,8 +8,8 @@ import { readdirSync } from 'node:fs';
 import type { Level } from '../../spec/levels.ts';
 
 const SUITE = new URL('../suite/', import.meta.url);
-/** The file that runs first and only reads (suite/0-empty-start.contract.ts). */
-const READS_ONLY = '0-empty-start';
+/** The files that only read (suite/0-empty-start.contract.ts, declared-pages.contract.ts). */
+const READS_ONLY = ['0-empty-start', 'declared-pages'];
 
 /** The suite files by name (createPet for createPet.contract.ts), in run order (file-order.ts). */
 export const suiteFiles = (): string[] =>
@@ -21,7 +21,7 @@ export const suiteFiles = (): string[] =>
 /** The themes sharing the creation budget of a run at `level`. */
 export const creatingThemes = (level: Level): string[] =>
   suiteFiles().filter(
-    (name) => name !== READS_ONLY && (level === 'strict' || !name.startsWith('strict-')),
+    (name) => !READS_ONLY.includes(name) && (level === 'strict' || !name.startsWith('strict-')),
   );
 
 /**
