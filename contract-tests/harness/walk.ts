@@ -1,6 +1,7 @@
 /**
  * A whole list, as a client reads it: one answer (pagination `none`) or every page by
- * RFC 8288 `Link: <…>; rel="next"` (pagination `link`), each page checked as it comes.
+ * RFC 8288 `Link: <…>; rel="next"` (pagination `link`), each page checked as it comes, and a
+ * next link that comes back to a page already read reported as such (the walk ends there).
  */
 
 import type { Profile } from '../../spec/profile.ts';
@@ -9,16 +10,39 @@ import { check } from '../checks/check.ts';
 import { linkTarget } from '../checks/link-header.ts';
 import { type Pet, pageAtMost } from '../checks/pet-checks.ts';
 import { statusIn } from '../checks/status-checks.ts';
+import { nextNotRead, type PageRead, pageNotRepeated } from '../checks/walk-checks.ts';
 import type { Exchange } from '../client/http.ts';
 import { listPets } from './fixtures.ts';
-import { client, options, verify } from './harness.ts';
+import { client, options, verify, verifyTogether } from './harness.ts';
 
 /** The largest page a client asks for, and the most pages one walk follows. */
 export const PAGE = 100;
 const MAX_PAGES = 30;
 
-/** What a walk saw: every animal in order, whether it reached the end, and its last page. */
-export type Walk = { items: Pet[]; complete: boolean; pages: number; last: Exchange };
+/**
+ * What a walk saw: every animal in order, whether it reached the end, whether it broke a
+ * rule on the way (reported then), each page read, and its last page.
+ */
+export type Walk = {
+  items: Pet[];
+  complete: boolean;
+  failed: boolean;
+  pages: PageRead[];
+  last: Exchange;
+};
+
+/**
+ * Which list to walk (`query`, e.g. `status=sold`), as the profile's pagination says, at
+ * which page size (PAGE by default), and when to stop before the end: after `pages` pages
+ * (MAX_PAGES by default) or once it holds `enough` animals.
+ */
+export type WalkPlan = {
+  query: string;
+  pagination: NonNullable<Profile['pagination']>;
+  size?: number;
+  pages?: number;
+  enough?: number;
+};
 
 const nextOf = (exchange: Exchange) => linkTarget(exchange.response.headers.link, 'next');
 
@@ -36,29 +60,38 @@ const nextInBase = (next: string) =>
   });
 
 /**
- * Reads the list for `query` (e.g. `status=sold`) as the profile's pagination says; a page
- * that breaks a rule ends the walk, reported, as an incomplete one.
+ * Reads the list as `plan` says; a page that breaks a rule, or a next link that comes back
+ * to a page already read (by its URL or by its animals), ends the walk, reported, as an
+ * incomplete one.
  */
-export async function walkList(
-  query: string,
-  pagination: NonNullable<Profile['pagination']>,
-  ...checks: Check[]
-): Promise<Walk> {
+export async function walkList(plan: WalkPlan, ...checks: Check[]): Promise<Walk> {
+  const { query, pagination, size = PAGE, pages: most = MAX_PAGES, enough = Infinity } = plan;
   const items: Pet[] = [];
-  let exchange = await listPets(`limit=${PAGE}${query ? `&${query}` : ''}`);
-  for (let pages = 1; ; pages++) {
-    const must = [statusIn([200], 'list-responses', 'for a page'), pageAtMost(PAGE, 'limit-max')];
+  const pages: PageRead[] = [];
+  let exchange = await listPets(`limit=${size}${query ? `&${query}` : ''}`);
+  for (;;) {
     const last = exchange;
-    if (!verify(exchange, ...must, ...checks)) return { items, complete: false, pages, last };
+    const end = (complete: boolean, failed = false) => ({ items, complete, failed, pages, last });
+    const must = [statusIn([200], 'list-responses', 'for a page'), pageAtMost(size, 'limit-max')];
+    if (!verify(exchange, ...must, ...checks)) return end(false, true);
     const page = exchange.response.json as Pet[];
+    const url = new URL(exchange.url).href;
+    const ids = page.map((pet) => String(pet.id));
+    const walked = items.map((pet) => String(pet.id));
+    if (!verifyTogether(exchange, pageNotRepeated(url, ids, walked, pages)))
+      return end(false, true);
+    pages.push({ url, first: items.length, count: page.length });
     items.push(...page);
+    if (pagination === 'none') return end(page.length < size);
     const next = nextOf(exchange);
-    if (pagination === 'none') return { items, complete: page.length < PAGE, pages, last };
-    if (next === undefined) return { items, complete: true, pages, last };
-    if (!verify(exchange, nextInBase(next)) || pages >= MAX_PAGES)
-      return { items, complete: false, pages, last };
-    const url = new URL(next, exchange.url);
-    const path = url.href.slice(options.baseUrl.length);
-    exchange = await client.send({ ...exchange.request, path });
+    if (next === undefined) return end(true);
+    const target = new URL(next, exchange.url).href;
+    if (!verifyTogether(exchange, nextInBase(next), nextNotRead(target, pages)))
+      return end(false, true);
+    if (pages.length >= most || items.length >= enough) return end(false);
+    exchange = await client.send({
+      ...exchange.request,
+      path: target.slice(options.baseUrl.length),
+    });
   }
 }

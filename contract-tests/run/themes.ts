@@ -9,11 +9,11 @@ import type { Level } from '../../spec/levels.ts';
 
 const SUITE = new URL('../suite/', import.meta.url);
 /**
- * The files that only read: the first (suite/0-empty-start.contract.ts) and the last
- * (suite/whole-run.contract.ts). A last file kept as a theme would hold a share of the
- * budget that no file after it could use.
+ * The files that only read: the first (suite/0-empty-start.contract.ts), declared-pages and
+ * the last (suite/whole-run.contract.ts). A last file kept as a theme would hold a share of
+ * the budget that no file after it could use.
  */
-const READS_ONLY = new Set(['0-empty-start', 'whole-run']);
+const READS_ONLY = new Set(['0-empty-start', 'declared-pages', 'whole-run']);
 
 /** The suite files by name (createPet for createPet.contract.ts), in run order (file-order.ts). */
 export const suiteFiles = (): string[] =>

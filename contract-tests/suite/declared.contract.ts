@@ -63,7 +63,7 @@ async function judgeWalk(
   const rank = timing();
   const pagination = profile.pagination ?? 'none';
   const filter = query === '' ? [] : [itemsHaveStatus(query.replace('status=', ''))];
-  const walk = await walkList(query, pagination, ...filter);
+  const walk = await walkList({ query, pagination }, ...filter);
   const items = listed(walk.items);
   const judged = expected.filter(
     (pet) => walk.complete || mustHold(profile.order, pet, items, rank),
@@ -77,7 +77,7 @@ async function judgeWalk(
       : []),
     ...judged.map((pet) => walkHolds(pet, items, shown)),
   );
-  return { judged: judged.length, failed: !passed };
+  return { judged: judged.length, failed: walk.failed || !passed };
 }
 
 describe.runIf(profile.pagination !== undefined && writes)(

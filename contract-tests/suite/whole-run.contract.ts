@@ -118,8 +118,7 @@ describe('the whole run: every animal it created, read back at its end', () => {
       const ownById = new Map(own.map((pet) => [String(pet.id), pet]));
       const query = `status=${status}`;
       const walk = await walkList(
-        query,
-        pagination ?? 'none',
+        { query, pagination: pagination ?? 'none' },
         itemsHaveStatus(status),
         noneOfAnotherStatus(found, status),
         knownItemsUnchanged(ownById),
@@ -137,7 +136,7 @@ describe('the whole run: every animal it created, read back at its end', () => {
       const why =
         pagination === undefined
           ? 'the interface shows no pagination, so a list answer is never known to be whole (declare `pagination` in a profile to have it judged)'
-          : `the ${pagination === 'none' ? 'answer is a full page' : `walk stopped after ${walk.pages} pages`}, so it may not be the whole list`;
+          : `the ${pagination === 'none' ? 'answer is a full page' : `walk stopped after ${walk.pages.length} pages`}, so it may not be the whole list`;
       if (seen === 0 && !failedSoFar(context))
         context.skip(`not observable here: ${query} shows none of the run's animals, and ${why}`);
       if (unseen > 0)

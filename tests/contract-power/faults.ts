@@ -147,6 +147,20 @@ export const LIST_FAULTS = {
   'ids-sorted-as-text': 'lists are sorted by id as text, so 10 comes before 9',
 } as const;
 
+/**
+ * Faults of Link pages, on a server that writes them (variants.ts `linkPages`) and already
+ * holds many animals: the next link leads elsewhere than the rest of the list. Only a
+ * declared `pagination: link` walks the pages to the end and at two page sizes
+ * (profile-power.test.ts).
+ */
+export const LINK_FAULTS = {
+  'link-skips-one': 'each next link skips the first animal of the next page',
+  'link-repeats-one': 'each next link starts again at the last animal of its page',
+  'link-last-returns-to-first': 'the last page links rel="next" back to the first page',
+  'link-cursor-stalls':
+    'from the second page on, the next link carries the same cursor again, in a new URL',
+} as const;
+
 /** One way of breaking the interface. */
 export type Fault =
   | keyof typeof SHAPE_FAULTS
@@ -155,10 +169,14 @@ export type Fault =
   | keyof typeof EDGE_FAULTS
   | keyof typeof CLIENT_FAULTS
   | keyof typeof STATE_FAULTS
-  | keyof typeof LIST_FAULTS;
+  | keyof typeof LIST_FAULTS
+  | keyof typeof LINK_FAULTS;
 
-/** What each fault does, for reports (the list faults are in LIST_FAULTS). */
-export const FAULT_NOTES: Record<Exclude<Fault, keyof typeof LIST_FAULTS>, string> = {
+/** What each fault does, for reports (the list and link faults are in LIST_FAULTS, LINK_FAULTS). */
+export const FAULT_NOTES: Record<
+  Exclude<Fault, keyof typeof LIST_FAULTS | keyof typeof LINK_FAULTS>,
+  string
+> = {
   ...SHAPE_FAULTS,
   ...INPUT_FAULTS,
   ...EDGE_FAULTS,

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Profile } from '../../spec/profile.ts';
-import { type Fault, LIST_FAULTS } from './faults.ts';
+import { type Fault, type LINK_FAULTS, LIST_FAULTS } from './faults.ts';
 import { REFERENCE_KEY, startReferenceServer } from './reference-server.ts';
 import { inPool, runContractCli } from './run-cli.ts';
 import { CONFORMING, profileOf, type Variant } from './variants.ts';
@@ -23,6 +23,8 @@ type Case = {
   args?: string[];
   /** The rule a misdescribing profile must be caught by. */
   names?: string;
+  /** The title of the finding that must name the fault. */
+  shows?: string;
 };
 
 // Two ways a populated server may list: Link pages in id order, or one answer newest first.
@@ -39,6 +41,28 @@ const POPULATED: { name: string; variant: Variant; profile: Profile }[] = [
   },
 ];
 
+// Link pages over more animals than one walk reads at the smaller page size, in either order.
+const LINKED: { name: string; variant: Variant; profile: Profile }[] = [
+  {
+    name: 'link pages over 350 others, id-asc',
+    variant: { preload: 350, linkPages: true },
+    profile: { pagination: 'link', order: 'id-asc' },
+  },
+  {
+    name: 'link pages over 350 others, newest-first',
+    variant: { preload: 350, linkPages: true, newestFirst: true },
+    profile: { pagination: 'link', order: 'newest-first' },
+  },
+];
+
+// What names each fault of the next link: the walk at two page sizes, a repeat, a cycle.
+const LINK_TITLES: Record<keyof typeof LINK_FAULTS, string> = {
+  'link-skips-one': 'The list holds other animals at another page size',
+  'link-repeats-one': 'An animal listed twice in one walk of the list',
+  'link-last-returns-to-first': 'Link rel="next" comes back to a page already read',
+  'link-cursor-stalls': 'Link rel="next" comes back to a page already read',
+};
+
 const cases: Case[] = [
   ...POPULATED.flatMap((server) =>
     (Object.keys(LIST_FAULTS) as Fault[])
@@ -47,6 +71,19 @@ const cases: Case[] = [
       .map((fault): Case => ({ ...server, name: `${fault} (${server.name})`, expected: 1, fault })),
   ),
   ...POPULATED.map((server): Case => ({ ...server, expected: 0 })),
+  ...LINKED.flatMap((server) =>
+    Object.entries(LINK_TITLES).map(
+      ([fault, title]): Case => ({
+        ...server,
+        name: `${fault} (${server.name})`,
+        expected: 1,
+        fault: fault as Fault,
+        names: 'declared-pagination',
+        shows: title,
+      }),
+    ),
+  ),
+  ...LINKED.map((server): Case => ({ ...server, expected: 0 })),
   // Every conforming variant, with the profile that describes it.
   ...Object.entries(CONFORMING).map(
     ([name, { variant, args }]): Case => ({
@@ -152,5 +189,6 @@ for (const c of cases) {
     if (c.fault)
       expect(result?.output, tail).toMatch(/^\d+\. (declared-[a-z-]+|status-filter) \(/m);
     if (c.names) expect(result?.output, tail).toMatch(new RegExp(`^\\d+\\. ${c.names} \\(`, 'm'));
+    if (c.shows) expect(result?.output, tail).toContain(c.shows);
   });
 }

@@ -6,6 +6,7 @@ import { parseJson, stringifyJson } from '../../spec/json.ts';
 import type { Fault } from './faults.ts';
 import { bodyText, HTML_500 } from './reference-body.ts';
 import type { Responder } from './reference-http.ts';
+import { linkHeader } from './reference-links.ts';
 import {
   isRejection,
   readLimit,
@@ -108,21 +109,8 @@ export function createHandlers({ variant, has, store, out }: Context) {
     const page = has('list-always-empty')
       ? []
       : all.slice(from, from + Math.min(limit, variant.pageCap ?? limit));
-    const last = page.at(-1);
-    if (variant.linkPages && last !== undefined && from + page.length < all.length) {
-      const next = new URL(url.href);
-      next.searchParams.set('limit', String(limit));
-      next.searchParams.set('cursor', String(last.id));
-      // A relative reference (RFC 8288 allows it), resolved against the request's URL.
-      const target = `${next.pathname}${next.search}`;
-      res.setHeader(
-        'link',
-        variant.looseLinks
-          ? // As RFC 8288 also allows: several links, a parameter before rel, rel unquoted.
-            `<${url.pathname}?limit=${limit}>; rel="first", <${target}>; title="more, please"; rel=next`
-          : `<${target}>; rel="next"`,
-      );
-    }
+    const link = linkHeader({ url, limit, all, from, count: page.length }, variant, has);
+    if (link !== undefined) res.setHeader('link', link);
     if (page.length === 0 && status === undefined && has('empty-catalogue-404'))
       return error(res, 404, 'no pets found');
     // A Go server's nil slice: nothing matched, so nothing was appended, and nil is null.
