@@ -60,13 +60,18 @@ export async function startReferenceServer(options: { fault?: Fault; variant?: V
   const { error } = out;
   const { listPets, createPet, getPet } = createHandlers({ variant, has, store, out });
 
-  // Excess traffic (a gap of the interface): more than throttleBurst requests within 100 ms.
+  // Excess traffic (a gap of the interface): more than throttleBurst requests within 100 ms,
+  // or more than ratePerSecond in one second (asked to come back a second later).
   let window = { start: 0, count: 0 };
-  const throttled = () => {
-    if (variant.throttleBurst === undefined) return false;
+  const excess = () => {
+    const [span, most] =
+      variant.ratePerSecond === undefined
+        ? [100, variant.throttleBurst]
+        : [1000, variant.ratePerSecond];
+    if (most === undefined) return false;
     const now = Date.now();
-    if (now - window.start > 100) window = { start: now, count: 0 };
-    return ++window.count > variant.throttleBurst;
+    if (now - window.start > span) window = { start: now, count: 0 };
+    return ++window.count > most;
   };
 
   // getPet's removal date restated in a Sunset header (RFC 8594), when the server sends one.
@@ -87,8 +92,8 @@ export async function startReferenceServer(options: { fault?: Fault; variant?: V
 
   const handle = async (req: IncomingMessage, res: ServerResponse, text: string | null) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (throttled()) {
-      res.setHeader('retry-after', '0');
+    if (excess()) {
+      res.setHeader('retry-after', variant.ratePerSecond === undefined ? '0' : '1');
       return error(res, 429, 'too many requests');
     }
     // Served at the root: /pets is what /v1/pets is elsewhere, and /v1/... is nothing.

@@ -43,6 +43,8 @@ export type Variant = {
   parameterErrorStatus?: number;
   /** Answer 429 (Retry-After: 0) to requests beyond this many within 100 ms. */
   throttleBurst?: number;
+  /** Answer 429 (Retry-After: 1) to requests beyond this many in a second, as gateways do. */
+  ratePerSecond?: number;
   /** Continue a list by RFC 8288 Link rel="next" with a cursor (the last id listed). */
   linkPages?: boolean;
   /** Write Link as RFC 8288 also allows: a first link, a title before rel, rel unquoted. */
@@ -72,6 +74,7 @@ export const CONFORMING: Record<string, { variant: Variant; args?: string[] }> =
   'pages-of-at-most-7': { variant: { pageCap: 7 } },
   'parameters-refused-422': { variant: { parameterErrorStatus: 422, strictQuery: true } },
   'throttles-bursts': { variant: { throttleBurst: 8 } },
+  'rate-limited-per-second': { variant: { ratePerSecond: 60 } },
   'petId-read-by-Number': { variant: { petIdReading: 'number' } },
   'petId-read-by-python-int': { variant: { petIdReading: 'python-int' } },
   'name-limited-to-20': { variant: { maxNameLength: 20 } },
