@@ -19,6 +19,7 @@ type Finding = {
   rule: string;
   spec: string;
   cases: number;
+  checks: { name: string; cases: number }[];
   seen: { label: string }[];
   example: { request: string[]; response: string[]; curl: string };
 };
@@ -152,6 +153,31 @@ it('still fails a broken server within --max-creates, and --json holds each find
     }
     // What was seen, not a guess: the created pet comes back without an id.
     expect(idRule?.seen.map((s) => s.label)).toContain('Created pet has no id');
+  } finally {
+    await server.close();
+  }
+});
+
+it('names the same failing checks whether independent tests run side by side or one at a time', async () => {
+  // Failures of tests running side by side must land on the test that found them: the
+  // findings (rule, check, cases) of --concurrency 16 are those of --concurrency 1.
+  const server = await startReferenceServer({ fault: 'auth-skipped-on-getPet' });
+  try {
+    const named = async (concurrency: string) => {
+      const { json } = await runWithJson(
+        ['--base-url', server.baseUrl, '--api-key', REFERENCE_KEY, '--concurrency', concurrency],
+        `concurrency-${concurrency}`,
+      );
+      expect(json.verdict).toBe('failed');
+      return json.findings
+        .flatMap((f) => [f, ...f.followedBy])
+        .flatMap((f) => f.checks.map((c) => `${f.rule}: ${c.name} (${c.cases})`))
+        .sort();
+    };
+    const together = await named('16');
+    expect(together.length).toBeGreaterThan(0);
+    for (const line of together) expect(line).toMatch(/getPet/);
+    expect(together).toEqual(await named('1'));
   } finally {
     await server.close();
   }
