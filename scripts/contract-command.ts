@@ -129,7 +129,7 @@ const elapsed = () => `${process.uptime().toFixed(1)} s`;
 function replayCommand(result: ContractResult, command: string, values: FlagValues<typeof flags>) {
   const { run } = result;
   if (!run) return '';
-  const given = (flag: 'profile' | 'category-id' | 'runs') =>
+  const given = (flag: 'profile' | 'category-id' | 'runs' | 'concurrency') =>
     values[flag] === undefined ? [] : [`--${flag} ${shellWord(String(values[flag]))}`];
   return [
     command,
@@ -139,6 +139,7 @@ function replayCommand(result: ContractResult, command: string, values: FlagValu
     `--depth ${run.depth}`,
     `--seed ${run.seed}`,
     ...given('runs'),
+    ...given('concurrency'),
     ...given('category-id'),
     ...(run.readOnly ? ['--read-only'] : []),
     ...(run.maxCreates === undefined ? [] : [`--max-creates ${run.maxCreates}`]),
