@@ -27,7 +27,7 @@ function runQuickBench(): Promise<{ code: number | null; stderr: string }> {
   ];
   args.push('--sizes', '20,60', '--servers', 'bare,mock', '--no-pin', '--out', out);
   return new Promise((resolve) => {
-    execFile(process.execPath, args, { cwd: root, timeout: 150_000 }, (error, _stdout, stderr) => {
+    execFile(process.execPath, args, { cwd: root, timeout: 210_000 }, (error, _stdout, stderr) => {
       resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stderr });
     });
   });
@@ -64,4 +64,13 @@ it('writes a complete result with every request answered 2xx in quick mode', asy
   expect(verdicts.get('mock/bare listPets @20')).toMatch(/^(pass|fail)$/);
   expect(verdicts.get('mock/prism listPets @20')).toBe('skipped');
   expect(verdicts.get('start-up mock/prism')).toBe('skipped');
-}, 180_000);
+  // The suite against the mock 10 ms away, then rate-limited: both pass, the second throttled.
+  const far = JSON.parse(readFileSync(join(out, 'far-latest.json'), 'utf8')) as {
+    runs: { delayMs: number; verdict: string; rateLimit?: number; throttled: number }[];
+  };
+  expect(far.runs.map((run) => `${run.delayMs} ${run.verdict} ${run.rateLimit ?? '-'}`)).toEqual([
+    '10 passed -',
+    '10 passed 200',
+  ]);
+  expect(far.runs[1]?.throttled).toBeGreaterThan(0);
+}, 240_000);

@@ -79,20 +79,27 @@ export async function farRun(
   }
 }
 
-/** Every run of the comparison, the rate-limited run last. */
+/**
+ * Every run of the comparison, then the rate-limited run at the longest delay and the default
+ * concurrency.
+ */
 export async function runFarSuiteBench(options: {
   delays?: readonly number[];
   concurrencies?: readonly number[];
+  rateLimit?: number;
   say: (line: string) => void;
 }): Promise<FarRun[]> {
+  const delays = options.delays ?? FAR_DELAYS;
+  const rate = options.rateLimit ?? RATE_LIMIT;
   const runs: FarRun[] = [];
-  for (const delayMs of options.delays ?? FAR_DELAYS)
+  for (const delayMs of delays)
     for (const concurrency of options.concurrencies ?? FAR_CONCURRENCIES) {
       options.say(`suite against the mock ${delayMs} ms away, --concurrency ${concurrency}`);
       runs.push(await farRun(delayMs, concurrency));
     }
-  options.say(`suite against the mock 100 ms away, rate-limited to ${RATE_LIMIT} requests/s`);
-  runs.push(await farRun(100, DEFAULT_CONCURRENCY, RATE_LIMIT));
+  const farthest = Math.max(...delays);
+  options.say(`suite against the mock ${farthest} ms away, rate-limited to ${rate} requests/s`);
+  runs.push(await farRun(farthest, DEFAULT_CONCURRENCY, rate));
   return runs;
 }
 
@@ -121,7 +128,7 @@ export function judgeFar(runs: readonly FarRun[]): FarVerdict[] {
   const limited = runs.find((r) => r.rateLimit !== undefined);
   if (limited)
     verdicts.push({
-      target: 'a conforming server 100 ms away and rate-limited (429, Retry-After) passes',
+      target: `a conforming server ${limited.delayMs} ms away and rate-limited (429, Retry-After) passes`,
       measured: `${limited.verdict} in ${limited.seconds.toFixed(1)} s, ${limited.throttled} requests throttled first`,
       result: limited.verdict === 'passed' && limited.throttled > 0 ? 'pass' : 'fail',
     });

@@ -60,7 +60,8 @@ Options:
   --no-prism          same as leaving prism and prism-quiet out of --servers
   --startup-runs N    start-ups per server at the smallest size, median reported (default 3)
   --no-pin            do not pin servers to core 0 and the load generator to core 1
-  --quick             smoke mode: 1 s per workload, 0.3 s warm-up, 1 start-up
+  --quick             smoke mode: 1 s per workload, 0.3 s warm-up, 1 start-up; the far-server
+                      figures at 10 ms only, rate-limited to 200 requests/s
   --out DIR           where to write the JSON (default bench/results)
   --profile           run the mock under node --cpu-prof and print its top self-time functions
   --check             exit 1 when a target is missed (otherwise only failed requests exit 1)
@@ -123,13 +124,20 @@ runCommand({ name: 'bench', help: HELP, flags }, async (values) => {
   const far = () =>
     farFigures(
       {
-        delays: numbersFlag('far-delays', values['far-delays'], FAR_DELAYS, 0),
+        // A smoke run: one short delay at the default concurrency, a loose rate limit.
+        delays: numbersFlag(
+          'far-delays',
+          values['far-delays'],
+          values.quick ? [10] : FAR_DELAYS,
+          0,
+        ),
         concurrencies: numbersFlag(
           'far-concurrency',
           values['far-concurrency'],
-          FAR_CONCURRENCIES,
+          values.quick ? [DEFAULT_CONCURRENCY] : FAR_CONCURRENCIES,
           1,
         ),
+        ...(values.quick ? { rateLimit: 200 } : {}),
       },
       out,
       values.check,
@@ -216,7 +224,7 @@ function numbersFlag(
 
 /** Measures and prints the far-server figures, writes their JSON; 1 when a goal is missed and --check. */
 async function farFigures(
-  options: { delays: number[]; concurrencies: number[] },
+  options: { delays: number[]; concurrencies: number[]; rateLimit?: number },
   out: string,
   check: boolean,
 ): Promise<number> {

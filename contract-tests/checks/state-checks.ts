@@ -70,9 +70,16 @@ export const answeredStatus = (pet: Pet): string | undefined =>
 export const noneOfAnotherStatus = (ours: ReadonlyMap<string, Pet>, status: string) =>
   check('status-filter', ({ response }) => {
     const items: unknown[] = Array.isArray(response.json) ? response.json : [];
+    // One of the run's animals by its id and its name (unique to the run): an item with the
+    // id but another name is another animal, or an id written wrong, which other rules judge.
     const other = items.filter((item) => {
       const pet = isObject(item) ? ours.get(String(item.id)) : undefined;
-      return pet !== undefined && answeredStatus(pet) !== status;
+      return (
+        pet !== undefined &&
+        isObject(item) &&
+        item.name === pet.name &&
+        answeredStatus(pet) !== status
+      );
     });
     const first = other[0];
     if (!isObject(first)) return undefined;

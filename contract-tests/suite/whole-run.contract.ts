@@ -27,10 +27,16 @@ import { walkList } from '../harness/walk.ts';
 const found = new Map<string, Pet>();
 
 /**
- * The run's animals, one per id, as the last creation answer with that id gave it: two
- * answers with one id already failed id-assigned, and one of them cannot be read back.
+ * The run's animals whose id no other creation was answered with. An id answered twice
+ * already failed id-assigned, and names no one animal: reading it back, or finding it in a
+ * list under another status, would only repeat that finding as another.
  */
-const latestAnswers = (): Created[] => [...new Map(created.map((pet) => [pet.id, pet])).values()];
+function answeredOnce(): { pets: Created[]; shared: number } {
+  const answers = new Map<string, number>();
+  for (const pet of created) answers.set(pet.id, (answers.get(pet.id) ?? 0) + 1);
+  const pets = created.filter((pet) => answers.get(pet.id) === 1);
+  return { pets, shared: created.length - pets.length };
+}
 
 /** Whether the running check already failed: a skip would then hide what it found. */
 const failedSoFar = (context: TestContext) => (context.task.result?.errors?.length ?? 0) > 0;
@@ -72,7 +78,11 @@ describe('the whole run: every animal it created, read back at its end', () => {
   // and lists each).
   it('getPet finds every animal the run created, exactly as its creation answered', async (context) => {
     skipWithoutAnimals(context);
-    const run = latestAnswers();
+    const { pets: run, shared } = answeredOnce();
+    if (shared > 0)
+      await context.annotate(
+        `${shared} animals not read back: each shares its id with another creation's answer (id-assigned)`,
+      );
     const exchanges = await allAnswered(run);
     const gone: { pet: Created; exchange: Exchange }[] = [];
     const changed: { id: string; failure: Changed; exchange: Exchange }[] = [];
