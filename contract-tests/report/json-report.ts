@@ -23,6 +23,7 @@ export function jsonResult(result: ContractResult) {
             profile: run.profile,
             depth: run.depth,
             runs: run.runs,
+            concurrency: run.concurrency,
             seed: run.seed,
             readOnly: run.readOnly,
             ...(run.maxCreates === undefined ? {} : { maxCreates: run.maxCreates }),
