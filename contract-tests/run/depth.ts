@@ -29,7 +29,7 @@ export const DEPTH_SETTINGS: Record<Depth, DepthSettings> = {
 
 /**
  * Requests in flight at once unless `--concurrency` says otherwise. Against the mock 100 ms
- * away, one run measured 68 s at 1, 20.2 s at 8, 14.6 s at 16 and 12.6 s at 32: 16 meets
+ * away, one run measured 93.9 s at 1, 19.3 s at 8, 14.4 s at 16 and 12.7 s at 32: 16 meets
  * issue 29's 20 s with room, and doubling it again saves little for twice the connections
  * (`npm run bench -- --far-only`; docs/performance.md, "The suite against a far server").
  */
