@@ -1,5 +1,5 @@
-import { expect, it } from 'vitest';
-import { createClient } from './http.ts';
+import { expect, it, vi } from 'vitest';
+import { createClient, ThrottledOut } from './http.ts';
 import type { Transport, WireAnswer } from './wire.ts';
 
 const answer = (status: number, headers: Record<string, string> = {}): WireAnswer => ({
@@ -64,4 +64,30 @@ it('reads a Retry-After written as an HTTP date', async () => {
   await client.send(list);
   // The date has a resolution of a second: between 0.5 and 1.5 s from now.
   expect(Date.now() - start).toBeGreaterThanOrEqual(400);
+});
+
+it('gives up on a server that answers 429 to every try, and sends nothing more', async () => {
+  vi.useFakeTimers();
+  try {
+    let calls = 0;
+    const transport: Transport = async () => {
+      calls += 1;
+      return answer(429, { 'retry-after': '1' });
+    };
+    const client = createClient('http://far.test/v1', () => {}, transport);
+    const first = client.send(list);
+    const settled = first.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    await vi.runAllTimersAsync();
+    const error = await settled;
+    expect(error).toBeInstanceOf(ThrottledOut);
+    expect((error as Error).message).toMatch(/429 to GET http:\/\/far\.test\/v1\/pets 11 times/);
+    expect(calls).toBe(11);
+    await expect(client.send(list)).rejects.toBe(error);
+    expect(calls).toBe(11);
+  } finally {
+    vi.useRealTimers();
+  }
 });

@@ -76,17 +76,35 @@ function waitAfter429(retryAfter: string | undefined, attempt: number): number {
 }
 
 /**
+ * A server that still answered 429 after MAX_RETRIES waits: it cannot be tested now, which is
+ * no verdict on it. Every later request of the client ends with the same error at once.
+ */
+export class ThrottledOut extends Error {
+  override name = 'ThrottledOut';
+}
+
+/**
  * Sends requests, waiting out 429s. A 429 says the server wants less traffic, not only this
  * request later: every request of the client holds back until its Retry-After has passed.
  */
 function patientSender(send: Transport) {
   let holdUntil = 0;
+  let gaveUp: ThrottledOut | undefined;
   return async (url: string, request: WireRequest) => {
+    const started = Date.now();
     for (let attempt = 0; ; attempt++) {
+      if (gaveUp) throw gaveUp;
       const hold = holdUntil - Date.now();
       if (hold > 0) await sleep(hold);
       const res = await send(url, request);
-      if (res.status !== 429 || attempt === MAX_RETRIES) return { res, throttled: attempt };
+      if (res.status !== 429) return { res, throttled: attempt };
+      if (attempt === MAX_RETRIES) {
+        const seconds = ((Date.now() - started) / 1000).toFixed(0);
+        gaveUp ??= new ThrottledOut(
+          `the server answered 429 to ${request.method} ${url} ${attempt + 1} times in a row over ${seconds} s, waiting as its Retry-After asked (${res.headers['retry-after'] ?? 'none'})`,
+        );
+        throw gaveUp;
+      }
       const wait = waitAfter429(res.headers['retry-after'], attempt);
       holdUntil = Math.max(holdUntil, Date.now() + wait);
     }

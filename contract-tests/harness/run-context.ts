@@ -6,7 +6,7 @@
 import { expect } from 'vitest';
 import { loadContractSpec } from '../checks/spec-model.ts';
 import { bridgedFetch } from '../client/bridge.ts';
-import { type Client, createClient, type Request } from '../client/http.ts';
+import { type Client, createClient, type Request, ThrottledOut } from '../client/http.ts';
 import { inFlightLimit } from '../client/in-flight.ts';
 import { fetchTransport, networkTransport } from '../client/wire.ts';
 import { authShellFor } from '../report/curl.ts';
@@ -63,7 +63,7 @@ function guarded(inner: Client): Client {
       throw new Error(`read-only run: refusing to send ${request.method} ${request.path}`);
     budget.take(request, currentTheme());
     const sentAt = performance.now();
-    const exchange = await inner.send(asReported(request));
+    const exchange = await inner.send(asReported(request)).catch(throttledOut);
     budget.settle(request, exchange.response);
     noteCreated(exchange, sentAt, performance.now());
     const { status, json } = exchange.response;
@@ -78,6 +78,16 @@ function guarded(inner: Client): Client {
     }
     return exchange;
   }
+}
+
+let gaveUp = false;
+/** Tells runContract, once, that the server kept throttling (no verdict), and rethrows. */
+function throttledOut(error: unknown): never {
+  if (error instanceof ThrottledOut && !gaveUp) {
+    gaveUp = true;
+    appendRecord(options.logDir, 'throttledOut', { message: error.message });
+  }
+  throw error;
 }
 
 /** The client every suite file uses: over the network, or over the bridge to an app in process. */

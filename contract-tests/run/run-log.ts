@@ -18,6 +18,8 @@ export type LogRecords = {
   resent: { method: string; url: string };
   /** The limit the run's names were fitted to (harness/names.ts), when the server took less than the longest. */
   names: { limit: number; prefix: string; learned: boolean; declared?: boolean };
+  /** The server answered 429 again and again (client/http.ts ThrottledOut): no verdict, the run stops. */
+  throttledOut: { message: string };
   /** A POST answered 2xx: what it stored, its id as text (null when the answer had none). */
   created: CreatedRecord;
 };

@@ -152,6 +152,12 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
     const junitFile = options.junitFile && resolve(options.junitFile);
     if (server.app && suite.bridge) stopServing = serveApp(suite.bridge, server.app);
     const outcome = await runSuite(suite, options.echo);
+    // A server that throttles every try is not tested, whatever the checks before it found.
+    const [throttled] = await readRecords(logDir, 'throttledOut');
+    if (throttled)
+      return couldNotTest(
+        `${throttled.message}; the suite stopped there. No verdict: run again when the server takes the traffic (a lower --concurrency, or a higher limit for the key)`,
+      );
     const failures = await readRecords(logDir, 'failures');
     const rules = await readRecords(logDir, 'rules');
     const setUp = setUpOutcomes(failures, outcome.outcomes);
