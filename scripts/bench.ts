@@ -198,17 +198,33 @@ async function sessionFigures(
   check: boolean,
 ): Promise<number> {
   const bench = await runSessionBench({ ...options, say: (line) => console.error(line) });
-  const verdicts = judgeSessions(bench);
-  console.log(`\n${formatSessionTable(bench)}\n`);
+  const table = formatSessionTable(bench);
+  return reportGoals('sessions-latest.json', table, judgeSessions(bench), bench, out, check);
+}
+
+/** A goal of the session or far figures, judged. */
+type Goal = { result: 'pass' | 'fail' | 'info'; target: string; measured: string };
+
+/**
+ * Prints a part's table and its goals, and writes them with `data` to `file` in `out`;
+ * 1 when a goal is missed and `check`.
+ */
+function reportGoals(
+  file: string,
+  table: string,
+  verdicts: readonly Goal[],
+  data: object,
+  out: string,
+  check: boolean,
+): number {
+  console.log(`\n${table}\n`);
   for (const v of verdicts)
     console.log(`${v.result.toUpperCase().padEnd(5)} ${v.target}: ${v.measured}`);
   mkdirSync(out, { recursive: true });
-  const file = join(out, 'sessions-latest.json');
-  writeFileSync(
-    file,
-    `${JSON.stringify({ measuredAt: new Date().toISOString(), ...bench, verdicts }, null, 2)}\n`,
-  );
-  console.log(`wrote ${file}`);
+  const path = join(out, file);
+  const measured = { measuredAt: new Date().toISOString(), loadBefore: loadavg() };
+  writeFileSync(path, `${JSON.stringify({ ...measured, ...data, verdicts }, null, 2)}\n`);
+  console.log(`wrote ${path}`);
   return check && verdicts.some((v) => v.result === 'fail') ? 1 : 0;
 }
 
@@ -230,18 +246,7 @@ async function farFigures(
   check: boolean,
 ): Promise<number> {
   const runs = await runFarSuiteBench({ ...options, say: (line) => console.error(line) });
-  const verdicts = judgeFar(runs);
-  console.log(`\n${formatFarTable(runs)}\n`);
-  for (const v of verdicts)
-    console.log(`${v.result.toUpperCase().padEnd(5)} ${v.target}: ${v.measured}`);
-  mkdirSync(out, { recursive: true });
-  const file = join(out, 'far-latest.json');
-  writeFileSync(
-    file,
-    `${JSON.stringify({ measuredAt: new Date().toISOString(), loadBefore: loadavg(), runs, verdicts }, null, 2)}\n`,
-  );
-  console.log(`wrote ${file}`);
-  return check && verdicts.some((v) => v.result === 'fail') ? 1 : 0;
+  return reportGoals('far-latest.json', formatFarTable(runs), judgeFar(runs), { runs }, out, check);
 }
 
 /** Prints the table, the machine, the verdicts and the profile summaries; writes the JSON. */

@@ -6,11 +6,10 @@
  * check says how many broke the rule and names a few, in one failure.
  */
 import { check, isObject, type RuleId, show } from './check.ts';
+import type { Pet } from './pet-checks.ts';
 
 /** An animal of the run by its id as text (exact for int64). */
 type Known = { id: string };
-
-import type { Pet } from './pet-checks.ts';
 
 const SHOWN_IDS = 5;
 
