@@ -132,6 +132,18 @@ export const STATE_FAULTS = {
     "the list's status index files every animal under available (its default), while getPet shows the status it was created with",
   'names-tidied-later':
     'a background job capitalises the name of each animal once 120 more have been created',
+  'list-refiles-as-sold-later':
+    'the list shows each animal as sold, under status=sold, once 120 more have been created, while getPet shows it as created',
+} as const;
+
+/**
+ * A fault of the whole list over time, on a server writing Link pages: only a declared
+ * `pagination: link` reads the list to its end, and only the end of the run has created
+ * enough animals to show it (profile-power.test.ts).
+ */
+export const WHOLE_LIST_FAULTS = {
+  'list-shows-latest-120':
+    'the list shows only the latest 120 animals created (a capped index), while getPet still finds the older ones',
 } as const;
 
 /**
@@ -170,11 +182,15 @@ export type Fault =
   | keyof typeof CLIENT_FAULTS
   | keyof typeof STATE_FAULTS
   | keyof typeof LIST_FAULTS
-  | keyof typeof LINK_FAULTS;
+  | keyof typeof LINK_FAULTS
+  | keyof typeof WHOLE_LIST_FAULTS;
 
-/** What each fault does, for reports (the list and link faults are in LIST_FAULTS, LINK_FAULTS). */
+/** What each fault does, for reports (the list faults are in LIST_FAULTS, LINK_FAULTS, WHOLE_LIST_FAULTS). */
 export const FAULT_NOTES: Record<
-  Exclude<Fault, keyof typeof LIST_FAULTS | keyof typeof LINK_FAULTS>,
+  Exclude<
+    Fault,
+    keyof typeof LIST_FAULTS | keyof typeof LINK_FAULTS | keyof typeof WHOLE_LIST_FAULTS
+  >,
   string
 > = {
   ...SHAPE_FAULTS,

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Profile } from '../../spec/profile.ts';
-import { type Fault, type LINK_FAULTS, LIST_FAULTS } from './faults.ts';
+import { type Fault, type LINK_FAULTS, LIST_FAULTS, type WHOLE_LIST_FAULTS } from './faults.ts';
 import { REFERENCE_KEY, startReferenceServer } from './reference-server.ts';
 import { inPool, runContractCli } from './run-cli.ts';
 import { CONFORMING, profileOf, type Variant } from './variants.ts';
@@ -63,6 +63,11 @@ const LINK_TITLES: Record<keyof typeof LINK_FAULTS, string> = {
   'link-cursor-stalls': 'Link rel="next" comes back to a page already read',
 };
 
+// What names a fault of the whole list: the end of the run, reading back what it created.
+const WHOLE_LIST_TITLES: Record<keyof typeof WHOLE_LIST_FAULTS, string> = {
+  'list-shows-latest-120': 'Animals of the run missing from the whole list of their status',
+};
+
 const cases: Case[] = [
   ...POPULATED.flatMap((server) =>
     (Object.keys(LIST_FAULTS) as Fault[])
@@ -72,7 +77,7 @@ const cases: Case[] = [
   ),
   ...POPULATED.map((server): Case => ({ ...server, expected: 0 })),
   ...LINKED.flatMap((server) =>
-    Object.entries(LINK_TITLES).map(
+    Object.entries({ ...LINK_TITLES, ...WHOLE_LIST_TITLES }).map(
       ([fault, title]): Case => ({
         ...server,
         name: `${fault} (${server.name})`,

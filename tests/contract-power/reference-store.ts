@@ -17,6 +17,7 @@ export function createStore(variant: Variant, has: (f: Fault) => boolean) {
   let nextId = variant.firstId ?? (rounding ? 2n ** 53n : 1n);
   const step = variant.idStep ?? 1n;
   const created: StoredPet[] = [];
+  const refiled = new Set<bigint>();
   const put = (id: bigint, pet: Omit<StoredPet, 'id'>) => {
     const stored = { id, ...pet };
     pets.set(id, stored);
@@ -28,11 +29,17 @@ export function createStore(variant: Variant, has: (f: Fault) => boolean) {
     created.push(stored);
     const tidied = has('names-tidied-later') ? created.at(-121) : undefined;
     if (tidied) tidied.name = `${tidied.name.charAt(0).toUpperCase()}${tidied.name.slice(1)}`;
+    // Another job files each animal under sold in the list, 120 creations after it.
+    const refile = has('list-refiles-as-sold-later') ? created.at(-121) : undefined;
+    if (refile) refiled.add(refile.id);
     return stored;
   };
-  // The list's status index is written with the default status, whatever status was sent.
-  const indexed = (pet: StoredPet) =>
-    has('status-index-files-as-available') ? { ...pet, status: 'available' } : pet;
+  // The list's status index: written with the default status whatever status was sent, or
+  // refiled later (getPet reads the record itself).
+  const indexed = (pet: StoredPet) => {
+    if (has('status-index-files-as-available')) return { ...pet, status: 'available' };
+    return refiled.has(pet.id) ? { ...pet, status: 'sold' } : pet;
+  };
   const add = (pet: Omit<StoredPet, 'id'>) => {
     const id = nextId;
     nextId += step;
@@ -75,7 +82,10 @@ export function createStore(variant: Variant, has: (f: Fault) => boolean) {
     /** The pets of a status (all without one), in id order or newest first. */
     list(status: string | undefined): StoredPet[] {
       const source = status !== undefined && has('status-filter-snapshot') ? snapshot : pets;
+      // A capped index: only the latest 120 animals created are listed.
+      const latest = new Set(has('list-shows-latest-120') ? created.slice(-120) : source.values());
       let list = [...source.values()]
+        .filter((p) => latest.has(p))
         .map(indexed)
         .filter((p) => status === undefined || p.status === status);
       if (has('list-hides-some')) list = list.filter((p) => p.id % 10n !== 3n);
