@@ -39,6 +39,8 @@ export type GateOptions = {
    * stage what the earlier ones did not store.
    */
   maxCreates?: number;
+  /** Requests the contract stage keeps in flight at once (petstore-contract --concurrency). */
+  concurrency?: number;
   /** Told about each stage as soon as it ends. */
   onStage?: (result: StageResult) => void;
 };
@@ -67,6 +69,7 @@ const runners: Record<StageName, (c: Context) => Promise<StageResult>> = {
       profile: c.options.profile,
       profileFile: c.options.profileFile,
       replayWith: c.options.replayWith,
+      concurrency: c.options.concurrency,
       maxCreates:
         c.creationsLeft === undefined
           ? undefined

@@ -50,6 +50,8 @@ Options:
                       as petstore-contract --profile checks them
   --max-creates N     at most N animals left on the server by all stages: the prism and
                       dredd POSTs are set aside first, the contract stage gets the rest
+  --concurrency N     requests the contract stage keeps in flight at once (default 16, as
+                      petstore-contract); lower it for a server that welcomes fewer connections
   -h, --help          show this help
 
 Exit status: 0 every stage that ran passed (stages skipped by flag are listed as such, and

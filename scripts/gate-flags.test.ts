@@ -42,7 +42,7 @@ it('rejects an unknown stage, an unknown level, an unknown flag and a URL withou
   );
 });
 
-it('reads --profile as petstore-contract does, and takes --max-creates', async () => {
+it('reads --profile as petstore-contract does, and takes --max-creates and --concurrency', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'gate-profile-'));
   try {
     await writeFile(join(dir, 'profile.yaml'), 'pagination: link\norder: id-asc\n');
@@ -51,6 +51,9 @@ it('reads --profile as petstore-contract does, and takes --max-creates', async (
     // The contract stage's replay line names the file as it was given.
     expect(options.profileFile).toBe(join(dir, 'profile.yaml'));
     expect(options.maxCreates).toBe(20);
+    expect(parseGateFlags(['--concurrency', '4']).concurrency).toBe(4);
+    expect(parseGateFlags([]).concurrency).toBeUndefined();
+    expect(() => parseGateFlags(['--concurrency', '0'])).toThrow(UsageError);
     await writeFile(join(dir, 'bad.yaml'), 'order: random\n');
     expect(() => parseGateFlags(['--profile', join(dir, 'bad.yaml')])).toThrow(
       /--profile .*bad\.yaml: order must be one of any, id-asc/,

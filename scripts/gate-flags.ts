@@ -5,6 +5,7 @@ import {
   choiceFlag,
   type FlagValues,
   int64Flag,
+  integerFlag,
   listFlag,
   orEnv,
   parseFlags,
@@ -26,6 +27,7 @@ export const gateFlags = {
   'junit-dir': { type: 'string' },
   profile: { type: 'string' },
   'max-creates': { type: 'string' },
+  concurrency: { type: 'string' },
 } as const;
 
 /** runGate's options from the flags, and the key for the mock started when there is no URL. */
@@ -67,6 +69,9 @@ export function gateOptions(
     ...(values['max-creates'] === undefined
       ? {}
       : { maxCreates: Number(int64Flag('max-creates', values['max-creates'], 0n)) }),
+    ...(values.concurrency === undefined
+      ? {}
+      : { concurrency: integerFlag('concurrency', values.concurrency, 1, 256) }),
   };
 }
 

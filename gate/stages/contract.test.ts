@@ -43,15 +43,17 @@ it('fails the stage when the declared order is not the server’s', async () => 
   );
 }, 120_000);
 
-it('names the installed gate and the profile file in the replay of an installed run', async () => {
+it('names the installed gate, the profile file and --concurrency in the replay of an installed run', async () => {
   const result = await runContractStage(target, 'interface', join(dir, 'installed.xml'), {
     profile: { pagination: 'link', order: 'newest-first' },
     profileFile: 'backend-profile.yaml',
     replayWith: 'installed',
+    concurrency: 4,
   });
   expect(result.status).toBe('failed');
+  expect(result.summary).toContain('--concurrency 4');
   expect(result.details.at(-1)).toBe(
-    `replay: npx petstore-gate --base-url ${mock.baseUrl} --level interface --profile backend-profile.yaml --skip lint,prism,dredd`,
+    `replay: npx petstore-gate --base-url ${mock.baseUrl} --level interface --profile backend-profile.yaml --concurrency 4 --skip lint,prism,dredd`,
   );
 }, 120_000);
 

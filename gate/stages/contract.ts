@@ -15,17 +15,19 @@ export async function runContractStage(
   target: Target,
   level: Level,
   junitFile: string,
-  choices: Pick<ContractOptions, 'profile' | 'maxCreates'> & ReplayWith = {},
+  choices: Pick<ContractOptions, 'profile' | 'maxCreates' | 'concurrency'> & ReplayWith = {},
 ): Promise<StageResult> {
   const started = Date.now();
   const server = { baseUrl: target.baseUrl, apiKey: target.apiKey };
-  const { profile, maxCreates } = choices;
-  const result = await runContract({ server, level, junitFile, profile, maxCreates });
+  const { profile, maxCreates, concurrency } = choices;
+  const result = await runContract({ server, level, junitFile, profile, maxCreates, concurrency });
   const durationMs = Date.now() - started;
   const declared = Object.keys(choices.profile ?? {});
   const extra = [
     ...(declared.length > 0 ? ['--profile FILE'] : []),
     ...(choices.maxCreates === undefined ? [] : [`--max-creates ${choices.maxCreates}`]),
+    // As the suite ran it: what the flag gave is what reached it.
+    ...(concurrency === undefined ? [] : [`--concurrency ${result.run?.concurrency}`]),
   ].join(' ');
   const shown = `contract --base-url ${target.baseUrl} --level ${level}${extra ? ` ${extra}` : ''}${declared.length > 0 ? ` (declared: ${declared.join(', ')})` : ''}`;
   let counts: ReturnType<typeof countJUnit> | undefined;
@@ -83,7 +85,12 @@ export async function runContractStage(
 }
 
 /** Where the stage's replay line points: the checkout's command, or the installed gate's. */
-type ReplayWith = { profileFile?: string; replayWith?: 'checkout' | 'installed' };
+type ReplayWith = {
+  profileFile?: string;
+  replayWith?: 'checkout' | 'installed';
+  /** --concurrency as given (the default otherwise), repeated by the replay. */
+  concurrency?: number;
+};
 
 /**
  * The command that runs the same contract checks again, with the key from PETSTORE_API_KEY:
@@ -92,13 +99,14 @@ type ReplayWith = { profileFile?: string; replayWith?: 'checkout' | 'installed' 
  */
 function replayLine(
   run: { baseUrl: string; level: Level; seed: number; maxCreates?: number },
-  { profileFile, replayWith }: ReplayWith,
+  { profileFile, replayWith, concurrency }: ReplayWith,
 ): string {
   const shared = [
     `--base-url ${run.baseUrl}`,
     `--level ${run.level}`,
     ...(profileFile === undefined ? [] : [`--profile ${profileFile}`]),
     ...(run.maxCreates === undefined ? [] : [`--max-creates ${run.maxCreates}`]),
+    ...(concurrency === undefined ? [] : [`--concurrency ${concurrency}`]),
   ];
   return replayWith === 'installed'
     ? ['npx petstore-gate', ...shared, '--skip lint,prism,dredd'].join(' ')
