@@ -9,7 +9,7 @@ import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { type BuildOptions, build, type Plugin } from 'esbuild';
+import { type BuildOptions, build } from 'esbuild';
 import { keepModuleUrls } from './module-urls.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -37,7 +37,7 @@ const RUNTIME_FILES: Record<PackageName, string[]> = {
     'spec/openapi.interface.yaml',
   ],
   'petstore-contract': ['contract-tests', 'spec'],
-  'petstore-gate': ['contract-tests', 'spec', 'gate/stages/dredd-hooks.cjs', '.spectral.yaml'],
+  'petstore-gate': ['contract-tests', 'spec', 'gate/stages/dredd-hooks.cjs'],
 };
 
 const shipped = (source: string) => !/\.test\.ts$/.test(source);
@@ -55,21 +55,6 @@ async function copyFiles(paths: readonly string[], into: string): Promise<void> 
     await cp(join(ROOT, path), join(into, path), { recursive: true, filter: shipped });
   }
 }
-
-/**
- * In a bundle, Spectral's OWASP ruleset is imported like any module: gate/owasp-ruleset.ts
- * loads its CommonJS build instead only because Node cannot link its ES build from source.
- */
-const owaspAsModule: Plugin = {
-  name: 'owasp-as-module',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]gate[\\/]owasp-ruleset\.ts$/ }, () => ({
-      contents: "export { default as owasp } from '@stoplight/spectral-owasp-ruleset';",
-      loader: 'ts',
-      resolveDir: join(ROOT, 'gate'),
-    }));
-  },
-};
 
 /** Bundles `entryPoints` of the project's code for Node; packages stay imports unless `inline`. */
 async function bundle(
@@ -97,7 +82,7 @@ async function bundle(
     // require files by computed names that a bundle cannot follow.
     mainFields: ['module', 'main'],
     logLevel: 'warning',
-    plugins: [owaspAsModule, keepModuleUrls({ root: ROOT, outdir: dist, mirror })],
+    plugins: [keepModuleUrls({ root: ROOT, outdir: dist, mirror })],
     banner: options.platform === 'neutral' ? undefined : { js: REQUIRE_BANNER },
   };
   await build(settings);

@@ -1,39 +1,49 @@
-/** Writes a small JUnit XML report for stages whose tool has none of its own. */
+/**
+ * The gate's JUnit reports, one per stage, in the form CI readers count right: `tests`,
+ * `failures`, `errors` and `skipped` on every suite agree with its elements; each case has a
+ * `classname`, a `time`, and a failure (a finding: its `message` the finding, its text the
+ * request and a curl) or an error (no verdict: why); the suite's time is at least the sum of
+ * its cases'. A report is written whole or not at all (a temporary file, then a rename).
+ */
+import { rename, writeFile } from 'node:fs/promises';
 import { escapeXml } from '../contract-tests/report/junit-report.ts';
 import type { JUnitCase } from './stage.ts';
 
 /** A JUnit `time` in seconds: a duration that is not a finite number counts as 0. */
-const seconds = (ms: number): string => (Number.isFinite(ms) && ms > 0 ? ms / 1000 : 0).toFixed(3);
+const seconds = (ms: number | undefined): string =>
+  (ms !== undefined && Number.isFinite(ms) && ms > 0 ? ms / 1000 : 0).toFixed(3);
 
-/**
- * Makes every `time` attribute of a report another tool wrote a number of seconds: Dredd's
- * xunit reporter writes `time="NaN"` for a transaction it could not time, which JUnit
- * readers refuse or count as a failure to parse.
- */
-export function withNumericTimes(xml: string): string {
-  return xml.replace(/\btime="([^"]*)"/g, (whole, value: string) =>
-    value.trim() !== '' && Number.isFinite(Number(value)) && Number(value) >= 0
-      ? whole
-      : 'time="0.000"',
-  );
-}
+const firstLine = (text: string) => text.split('\n')[0] ?? '';
 
-/** Renders one JUnit test suite with its cases, failures and skips. */
-export function toJUnitXml(suite: string, cases: JUnitCase[], durationMs: number): string {
+/** Renders one JUnit test suite with its cases, failures, errors and skips. */
+export function toJUnitXml(suite: string, cases: readonly JUnitCase[], durationMs: number): string {
   const failures = cases.filter((c) => c.failure !== undefined).length;
-  const skipped = cases.filter((c) => c.skipped !== undefined).length;
+  const errors = cases.filter((c) => c.failure === undefined && c.error !== undefined).length;
+  const skipped = cases.filter(
+    (c) => c.failure === undefined && c.error === undefined && c.skipped !== undefined,
+  ).length;
+  const sum = cases.reduce((total, c) => total + (c.durationMs ?? 0), 0);
+  const time = seconds(Math.max(durationMs, sum));
+  const counts = `tests="${cases.length}" failures="${failures}" errors="${errors}" skipped="${skipped}" time="${time}"`;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${escapeXml(suite)}" tests="${cases.length}" failures="${failures}">`,
-    `  <testsuite name="${escapeXml(suite)}" tests="${cases.length}" failures="${failures}" skipped="${skipped}" time="${seconds(durationMs)}">`,
+    `<testsuites name="${escapeXml(suite)}" ${counts}>`,
+    `  <testsuite name="${escapeXml(suite)}" ${counts}>`,
   ];
   for (const c of cases) {
-    const open = `    <testcase classname="${escapeXml(c.className)}" name="${escapeXml(c.name)}"`;
-    if (c.failure !== undefined) {
-      lines.push(`${open}>`);
-      const first = c.failure.split('\n')[0] ?? '';
+    const open = `    <testcase classname="${escapeXml(c.className)}" name="${escapeXml(c.name)}" time="${seconds(c.durationMs)}"`;
+    const element =
+      c.failure !== undefined
+        ? ['failure', c.failure, 'NotConformant']
+        : c.error !== undefined
+          ? ['error', c.error, 'NoVerdict']
+          : undefined;
+    if (element) {
+      const [tag, text = '', type] = element;
+      const message = escapeXml(c.message ?? firstLine(text));
       lines.push(
-        `      <failure message="${escapeXml(first)}">${escapeXml(c.failure)}</failure>`,
+        `${open}>`,
+        `      <${tag} message="${message}" type="${type}">${escapeXml(text)}</${tag}>`,
         '    </testcase>',
       );
     } else if (c.skipped !== undefined) {
@@ -42,33 +52,15 @@ export function toJUnitXml(suite: string, cases: JUnitCase[], durationMs: number
         `      <skipped message="${escapeXml(c.skipped)}"/>`,
         '    </testcase>',
       );
-    } else {
-      lines.push(`${open}/>`);
-    }
+    } else lines.push(`${open}/>`);
   }
   lines.push('  </testsuite>', '</testsuites>', '');
   return lines.join('\n');
 }
 
-/** Counts the test cases and failures of a JUnit XML report written by another tool. */
-export function countJUnit(xml: string): { tests: number; failures: string[]; skipped: number } {
-  const failures: string[] = [];
-  let tests = 0;
-  let skipped = 0;
-  for (const match of xml.matchAll(/<testcase\b([^>]*?)(\/>|>([\s\S]*?)<\/testcase>)/g)) {
-    tests += 1;
-    const body = match[3] ?? '';
-    const name = /\bname="([^"]*)"/.exec(match[1] ?? '')?.[1] ?? '(unnamed)';
-    if (/<(failure|error)\b/.test(body)) failures.push(unescapeXml(name));
-    else if (/<skipped\b/.test(body)) skipped += 1;
-  }
-  return { tests, failures, skipped };
+/** Writes a report whole: into a temporary file beside it, then renamed over it. */
+export async function writeAtomically(path: string, text: string): Promise<void> {
+  const temporary = `${path}.${process.pid}.${Date.now().toString(36)}.tmp`;
+  await writeFile(temporary, text);
+  await rename(temporary, path);
 }
-
-const unescapeXml = (text: string): string =>
-  text
-    .replaceAll('&lt;', '<')
-    .replaceAll('&gt;', '>')
-    .replaceAll('&quot;', '"')
-    .replaceAll('&apos;', "'")
-    .replaceAll('&amp;', '&');

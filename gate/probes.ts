@@ -23,7 +23,21 @@ export type Probe = {
 /** An id no server will have handed out during the run (the largest int64). */
 export const absentPetId = '9223372036854775807';
 
-const newPet = JSON.stringify({ name: 'Gate probe', categoryId: 2, status: 'pending' });
+/** How the gate's animals are named, so they can be found and deleted: prefix, run id, stage. */
+export const GATE_NAME_PREFIX = 'petstore-gate-';
+
+/** Where a probe's body names the run (`{run}`), replaced by the run's id when it is sent. */
+export const RUN_PLACEHOLDER = '{run}';
+
+/** A probe's body with the run's id in the names of the animals it creates. */
+export const bodyForRun = (body: string | undefined, runId: string): string | undefined =>
+  body?.replaceAll(RUN_PLACEHOLDER, runId);
+
+const newPet = JSON.stringify({
+  name: `${GATE_NAME_PREFIX}${RUN_PLACEHOLDER}-probe`,
+  categoryId: 2,
+  status: 'pending',
+});
 // 70,000 characters of name: over the 64 KiB body limit, yet well-formed JSON.
 const oversized = JSON.stringify({ name: 'x'.repeat(70_000), categoryId: 1 });
 

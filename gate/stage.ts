@@ -1,4 +1,5 @@
-/** The shape every gate stage reports in: a verdict, what it tried, and its JUnit cases. */
+/** The shape every gate stage reports in: a verdict, what it tried, its findings and JUnit cases. */
+import type { ServerGone } from './relay.ts';
 
 /** The four stages, in the order the gate runs them. */
 export type StageName = 'lint' | 'contract' | 'prism' | 'dredd';
@@ -6,11 +7,50 @@ export type StageName = 'lint' | 'contract' | 'prism' | 'dredd';
 /** Every stage name, in running order. */
 export const stageNames: readonly StageName[] = ['lint', 'contract', 'prism', 'dredd'];
 
-/** How a stage ended. */
-export type StageStatus = 'passed' | 'failed' | 'skipped';
+/**
+ * How a stage ended: `passed` (conformant as far as it checked), `failed` (a finding that
+ * reproduces), `no-verdict` (it could not judge: the server went away, hung, shed load, a
+ * tool broke or time ran out) or `skipped` (not asked for).
+ */
+export type StageStatus = 'passed' | 'failed' | 'no-verdict' | 'skipped';
 
-/** One JUnit test case: passed unless it carries a failure or a skip reason. */
-export type JUnitCase = { name: string; className: string; failure?: string; skipped?: string };
+/**
+ * One JUnit test case: passed unless it carries a failure (a finding), an error (no
+ * verdict: why it could not be judged) or a skip reason.
+ */
+export type JUnitCase = {
+  name: string;
+  className: string;
+  failure?: string;
+  error?: string;
+  skipped?: string;
+  /** The one-line message of a failure or error (default: its first line). */
+  message?: string;
+  durationMs?: number;
+};
+
+/**
+ * One finding of a stage, as a person fixing the server needs it: what is wrong, the rule
+ * when one is named, the request that shows it, the response and a curl that replays it.
+ */
+export type GateFinding = {
+  stage: StageName;
+  /** One line: what is wrong. */
+  title: string;
+  /** The rule id of the spec (contract stage), when the finding names one. */
+  rule?: string;
+  /** What was seen and expected, one line each. */
+  detail: string[];
+  request: string[];
+  response: string[];
+  curl?: string;
+  /** Where the finding points in a file (a line of a backend's OpenAPI document). */
+  file?: { path: string; line?: number };
+  /** Where the spec states what was broken (`#/paths/~1pets/get/responses/200`). */
+  specPointer?: string;
+};
+
+export type { ServerGone } from './relay.ts';
 
 /** What one stage tried and found. */
 export type StageResult = {
@@ -18,15 +58,49 @@ export type StageResult = {
   status: StageStatus;
   /** One line: what was checked and the verdict, e.g. `24 transactions: 21 passed, 3 skipped`. */
   summary: string;
-  /** What failed and why, or notes (skipped checks and the reason). */
+  /** Notes: skipped checks and why, requests not covered, what a tool printed on a breakdown. */
   details: string[];
   durationMs: number;
-  /** The stage's JUnit report, written by the gate (undefined when the tool writes its own). */
+  /** Every finding, one per cause (empty unless `failed`, or seen before the server went away). */
+  findings: GateFinding[];
+  /** The findings as the stage's own tool prints them (the contract suite's grouped summary). */
+  findingsText?: string;
+  /** Why the stage could not judge (with `no-verdict`). */
+  noVerdict?: string;
+  /** Set when the server stopped answering, hung or shed load until the stage gave up. */
+  serverGone?: ServerGone;
+  /** The stage's JUnit cases (the gate writes its report from them). */
   cases?: JUnitCase[];
-  /** A JUnit file the tool wrote itself, copied into the JUnit directory. */
+  /** A JUnit file the stage's runner wrote itself, copied into the JUnit directory. */
   junitFile?: string;
-  /** How many animals the stage may have left on the server (its POSTs answered 2xx, or sent). */
+  /** How many animals the stage may have left on the server (its POSTs answered 2xx). */
   created?: number;
-  /** Checks left out by this run's own bounds (`--max-creates`): the verdict is "as far as tested". */
+  /** The ids of the animals it left, as text (int64 stays exact), where the answers said. */
+  createdIds?: string[];
+  /** Checks left out by this run's own bounds (--max-creates, --read-only): "as far as tested". */
   untested?: string[];
 };
+
+/** A stage that did not run, with the reason, as a result with one case saying so. */
+export function notRunStage(
+  stage: StageName,
+  status: 'skipped' | 'no-verdict',
+  why: string,
+): StageResult {
+  return {
+    stage,
+    status,
+    summary: why,
+    details: [],
+    durationMs: 0,
+    findings: [],
+    ...(status === 'no-verdict' ? { noVerdict: why } : {}),
+    cases: [
+      {
+        name: `${stage} stage`,
+        className: stage,
+        ...(status === 'skipped' ? { skipped: why } : { error: why }),
+      },
+    ],
+  };
+}

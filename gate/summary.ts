@@ -1,17 +1,40 @@
 /** Formats the gate's closing summary: one line per stage and the overall verdict. */
-import type { StageResult } from './stage.ts';
+import type { StageResult, StageStatus } from './stage.ts';
+import type { GateVerdict } from './verdict.ts';
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 
-/** The overall verdict: passed when every stage that ran passed (stages skipped by flag aside). */
-export const gatePassed = (results: StageResult[]): boolean =>
-  results.some((r) => r.status === 'passed') && results.every((r) => r.status !== 'failed');
+/** How the summary table and the step summary name a stage's result. */
+export const STATUS_WORDS: Record<StageStatus, string> = {
+  passed: 'passed',
+  failed: 'FAILED',
+  'no-verdict': 'NO VERDICT',
+  skipped: 'skipped',
+};
 
-/** The summary table, ready to print. */
-export function formatSummary(results: StageResult[], totalMs: number): string {
+/** `2 passed (lint, contract), 1 skipped (prism)`: the stages by how they ended. */
+export function stageCounts(results: readonly StageResult[]): string {
+  const named = (status: StageStatus, word: string) => {
+    const stages = results.filter((r) => r.status === status).map((r) => r.stage);
+    return stages.length === 0 ? [] : [`${stages.length} ${word} (${stages.join(', ')})`];
+  };
+  return [
+    ...named('failed', 'failed'),
+    ...named('no-verdict', 'without a verdict'),
+    ...named('passed', 'passed'),
+    ...named('skipped', 'skipped'),
+  ].join(', ');
+}
+
+/** The summary table and the verdict line, ready to print. */
+export function formatSummary(
+  results: readonly StageResult[],
+  totalMs: number,
+  verdict: GateVerdict,
+): string {
   const rows = results.map((r) => [
     r.stage,
-    r.status === 'passed' ? 'passed' : r.status === 'failed' ? 'FAILED' : 'skipped',
+    STATUS_WORDS[r.status],
     r.status === 'skipped' ? '-' : seconds(r.durationMs),
     r.summary,
   ]);
@@ -23,20 +46,13 @@ export function formatSummary(results: StageResult[], totalMs: number): string {
     cells
       .map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i] ?? 0)))
       .join('  ');
-  const named = (status: StageResult['status']) => {
-    const stages = results.filter((r) => r.status === status).map((r) => r.stage);
-    return stages.length === 0 ? [] : [`${stages.length} ${status} (${stages.join(', ')})`];
-  };
-  const counts = [...named('failed'), ...named('passed'), ...named('skipped')].join(', ');
-  // Passing with checks left out (a stage skipped, --max-creates) vouches for what ran only.
-  const partial = results.some((r) => r.status === 'skipped' || (r.untested?.length ?? 0) > 0);
-  const verdict = gatePassed(results) ? (partial ? 'PASSED as far as tested' : 'PASSED') : 'FAILED';
   return [
     line(header),
     line(widths.map((w) => '-'.repeat(Math.min(w, 40)))),
     ...rows.map(line),
     '',
-    `gate ${verdict}: ${counts} in ${seconds(totalMs)}`,
+    `gate ${verdict.words}: ${stageCounts(results)} in ${seconds(totalMs)} (exit ${verdict.code})`,
+    ...(verdict.why ? [`  ${verdict.why}`] : []),
   ].join('\n');
 }
 

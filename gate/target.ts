@@ -13,16 +13,17 @@ export type Target = ServerUnderTest & {
 };
 
 /**
- * Checks the given server (its URL normalised, something answering there), or starts the
- * project's mock with `startMock` (the repository's `npm run gate` does; the installed
+ * Checks the given server (its URL normalised, something answering there; with `noPost`,
+ * for --read-only and --max-creates 0, with GET requests only), or starts the project's mock with `startMock` (the repository's `npm run gate` does; the installed
  * command always has a server).
  */
 export async function openTarget(
   server: ServerUnderTest | undefined,
   startMock: (() => Promise<StartedServer>) | undefined,
+  noPost = false,
 ): Promise<Target> {
   if (server !== undefined) {
-    return { ...(await preflight(server)), isMock: false, close: async () => {} };
+    return { ...(await preflight(server, noPost)), isMock: false, close: async () => {} };
   }
   if (startMock === undefined) throw new PreflightError('no server to check: give --base-url');
   const mock = await startMock();

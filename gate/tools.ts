@@ -36,8 +36,12 @@ export function binPath(name: string): string {
 const plain = { NO_COLOR: '1', FORCE_COLOR: '0' };
 
 /** Starts an installed tool from the repository root, in its own process group. */
-export function startTool(name: string, args: string[]): RunningProcess {
-  return startProcess(binPath(name), args, { cwd: repoRoot, env: plain });
+export function startTool(
+  name: string,
+  args: string[],
+  env: Record<string, string> = {},
+): RunningProcess {
+  return startProcess(binPath(name), args, { cwd: repoRoot, env: { ...plain, ...env } });
 }
 
 /** Runs an installed tool from the repository root to its end or its time limit. */

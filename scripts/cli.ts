@@ -3,8 +3,16 @@
  * and `-h`, usage errors printed as one line plus "Run with --help" (exit 2), and readers
  * for integer, choice, list and path flags whose messages name the flag.
  */
-import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 
 /** A mistake in the command line (or in what it names): printed in one line, exit 2. */
@@ -158,7 +166,33 @@ const WHY_NOT_WRITABLE: Record<string, string> = {
   EACCES: 'no permission to write there',
   EPERM: 'no permission to write there',
   EROFS: 'the file system is read-only',
+  ENOENT: 'no folder can be made there',
 };
+
+/**
+ * Makes a folder and the folders above it that are missing, one at a time. Node's own
+ * `mkdir -p` loops for ever where a folder cannot be made although its parent looks
+ * writable (under /proc); one step at a time, the first refusal ends it.
+ */
+function makeFolders(folder: string): void {
+  const missing: string[] = [];
+  let at = folder;
+  while (!existsSync(at)) {
+    missing.unshift(at);
+    const up = dirname(at);
+    if (up === at) break;
+    at = up;
+  }
+  if (existsSync(at) && !statSync(at).isDirectory())
+    throw Object.assign(new Error(`${at} is a file`), { code: 'ENOTDIR' });
+  for (const each of missing) mkdirSync(each);
+}
+
+/** Why a place cannot be written, in words, from an error of the file system. */
+function whyNotWritable(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  return WHY_NOT_WRITABLE[code] ?? (code ? `${code}` : (error as Error).message);
+}
 
 /**
  * A file the command will write, named on the command line: its folders are made now, and a
@@ -173,13 +207,37 @@ export function outputFileFlag(
 ): string {
   const file = pathFlag(text, npmScript, env);
   try {
-    mkdirSync(dirname(file), { recursive: true });
+    makeFolders(dirname(file));
     if (existsSync(file) && statSync(file).isDirectory()) throw new Error('it is a folder');
     accessSync(dirname(file), constants.W_OK);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? '';
-    const reason = WHY_NOT_WRITABLE[code] ?? (code ? `${code}` : (error as Error).message);
-    throw new UsageError(`--${flag} ${text}: cannot write ${file}: ${reason}`);
+    throw new UsageError(`--${flag} ${text}: cannot write ${file}: ${whyNotWritable(error)}`);
   }
   return file;
+}
+
+/**
+ * A folder the command will write files into: made now (with the folders above it), and
+ * tried with a file written and removed, so a place it cannot write is a usage error at once.
+ */
+export function outputDirFlag(
+  flag: string,
+  text: string,
+  npmScript: string,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
+  const folder = pathFlag(text, npmScript, env);
+  try {
+    makeFolders(folder);
+    if (!statSync(folder).isDirectory())
+      throw Object.assign(new Error('a file'), { code: 'ENOTDIR' });
+    const probe = join(folder, `.write-test-${process.pid}`);
+    writeFileSync(probe, '');
+    rmSync(probe);
+  } catch (error) {
+    throw new UsageError(
+      `--${flag} ${text}: cannot write into ${folder}: ${whyNotWritable(error)}`,
+    );
+  }
+  return folder;
 }

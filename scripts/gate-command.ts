@@ -1,68 +1,39 @@
 /**
- * The release gate as a command: prints each stage's findings, then one summary table. The
+ * The release gate as a command: prints each stage's findings as they come, then one summary
+ * table and the verdict; writes the JSON result and the Markdown summary when asked, and on
+ * GitHub Actions annotates every finding and appends the summary to the step's page. The
  * repository's `npm run gate` (scripts/gate.ts) can start the mock to check; the installed
  * `petstore-gate` (scripts/petstore-gate.ts) always checks a server given by URL.
  */
+import { appendFileSync } from 'node:fs';
 import { PreflightError } from '../contract-tests/client/preflight.ts';
 import type { StartedServer } from '../contract-tests/run/run-types.ts';
+import { findingText } from '../gate/exchange-text.ts';
+import { annotation, noVerdictAnnotation } from '../gate/github.ts';
+import { animalsLeft, gateJson } from '../gate/json-result.ts';
+import { writeAtomically } from '../gate/junit.ts';
+import { gateMarkdown } from '../gate/markdown.ts';
 import { type GateReport, runGate } from '../gate/run-gate.ts';
 import type { StageResult } from '../gate/stage.ts';
-import { formatSummary, gatePassed } from '../gate/summary.ts';
+import { formatSummary, STATUS_WORDS } from '../gate/summary.ts';
+import { gateVerdict } from '../gate/verdict.ts';
+import { gateVersion, interfaceVersion } from '../gate/version.ts';
 import { stopAllProcesses } from '../lib/process.ts';
 import { runCommand } from './cli.ts';
 import { type GateFlagOptions, gateFlags, gateOptions } from './gate-flags.ts';
-
-const USAGE = {
-  checkout: 'Usage: npm run gate -- [--base-url URL --api-key KEY] [options]',
-  installed: 'Usage: npx petstore-gate --base-url URL --api-key KEY [options]',
-};
-
-const NO_URL = {
-  checkout: `Without --base-url the gate starts the project's mock on a random loopback port and checks
-it (429/500/503 are then forced with "Prefer: code=NNN"; against another server they are
-skipped, since they cannot be provoked from outside).`,
-  installed: `429/500/503 cannot be provoked from outside a server, so their probes are skipped.`,
-};
-
-const help = (where: keyof typeof USAGE) => `${USAGE[where]}
-
-Refuses a server that does not conform to the Pet Store spec (openapi.yaml). Stages, in order:
-  lint      Spectral lints the spec (spectral lint spec/openapi.yaml --fail-severity=warn)
-  contract  the contract suite (runContract, as npm run contract) against the server,
-            writing JUnit
-  prism     a battery of requests covering every documented response, sent through
-            Prism's validation proxy; fails on any violation Prism reports in a response
-  dredd     Dredd runs every documented transaction (4xx included) with the gate's hooks,
-            validating bodies against the spec's response schemas
-
-${NO_URL[where]}
-
-Options:
-  --base-url URL      server to check, base path included (e.g. https://staging.example/v1)
-  --api-key KEY       bearer key for it (default: $PETSTORE_API_KEY${where === 'checkout' ? "; the mock's own key" : ''})
-  --level LEVEL       interface (the interface document's rules) or strict (plus the
-                      project's decisions); default ${where === 'checkout' ? 'strict for the mock, interface otherwise' : 'interface'}
-  --skip LIST         stages to skip, comma-separated: lint,contract,prism,dredd
-  --skip-lint, --skip-contract, --skip-prism, --skip-dredd   the same, one flag each
-  --junit-dir DIR     write one JUnit XML report per stage there (lint.xml, contract.xml,
-                      prism.xml, dredd.xml)
-  --profile FILE      the server's gap choices (JSON or YAML), checked by the contract stage
-                      as petstore-contract --profile checks them
-  --max-creates N     at most N animals left on the server by all stages: the prism and
-                      dredd POSTs are set aside first, the contract stage gets the rest
-  --concurrency N     requests the contract stage keeps in flight at once (default 16, as
-                      petstore-contract); lower it for a server that welcomes fewer connections
-  -h, --help          show this help
-
-Exit status: 0 every stage that ran passed (stages skipped by flag are listed as such, and
-the verdict then reads "PASSED as far as tested", as it does when --max-creates left checks out);
-1 a stage failed; 2 usage error or the server is unreachable.`;
+import { gateHelp } from './gate-help.ts';
 
 const printStage = (result: StageResult) => {
-  console.log(
-    `\n== ${result.stage}: ${result.status} (${(result.durationMs / 1000).toFixed(1)} s)`,
-  );
+  const time = `${(result.durationMs / 1000).toFixed(1)} s`;
+  console.log(`\n== ${result.stage}: ${STATUS_WORDS[result.status]} (${time})`);
   console.log(`   ${result.summary}`);
+  if (result.findingsText) console.log(`\n${result.findingsText}\n`);
+  else
+    result.findings.forEach((finding, i) => {
+      const [first = '', ...rest] = findingText(finding);
+      console.log(`\n${i + 1}. ${first}`);
+      for (const line of rest) console.log(`   ${line}`);
+    });
   for (const line of result.details) console.log(`   - ${line}`);
 };
 
@@ -84,18 +55,28 @@ export function gateCommand(
   startMock?: (apiKey: string | undefined) => Promise<StartedServer>,
 ): void {
   const where = startMock ? 'checkout' : 'installed';
-  runCommand({ name, help: help(where), flags: gateFlags }, (values) =>
-    gate(name, gateOptions(values, process.env, !startMock), startMock),
-  );
+  runCommand({ name, help: gateHelp(where), flags: gateFlags }, async (values) => {
+    if (values.version) {
+      console.log(`petstore-gate ${gateVersion()} (Pet Store interface ${interfaceVersion})`);
+      return 0;
+    }
+    const code = await gate(name, gateOptions(values, process.env, !startMock), startMock);
+    // A stage cut short by --timeout may leave work behind in this process: it ends here.
+    setTimeout(() => process.exit(code), 2_000).unref();
+    return code;
+  });
 }
 
 async function gate(
   name: string,
-  { mockApiKey, ...options }: GateFlagOptions,
+  { mockApiKey, requireComplete, jsonFile, summaryMd, ...options }: GateFlagOptions,
   startMock: ((apiKey: string | undefined) => Promise<StartedServer>) | undefined,
 ): Promise<number> {
   const where = options.server?.baseUrl ?? 'the project mock (started on a random port)';
-  console.log(`Release gate: checking ${where} at ${options.level} level`);
+  const versions = { gate: gateVersion(), interface: interfaceVersion };
+  console.log(
+    `petstore-gate ${versions.gate}: checking ${where} against the Pet Store interface ${versions.interface} at ${options.level} level${options.readOnly ? ' (read-only: GET requests only)' : ''}`,
+  );
   let report: GateReport;
   try {
     report = await runGate({
@@ -104,12 +85,33 @@ async function gate(
       onStage: printStage,
     });
   } catch (error) {
-    // A malformed base URL or nothing answering there: the caller's to fix (exit 2).
+    // A malformed base URL, nothing answering there, no interface at it: no verdict (exit 2).
     if (!(error instanceof PreflightError)) throw error;
-    console.error(`${name}: ${error.message}`);
+    console.error(`${name}: no verdict: ${error.message}`);
+    if (process.env.GITHUB_ACTIONS === 'true') console.log(noVerdictAnnotation(error.message));
     return 2;
   }
+  const verdict = gateVerdict(report.results, requireComplete);
+  const animals = animalsLeft(report);
   console.log(`\nSummary for ${report.baseUrl}${report.isMock ? ' (project mock)' : ''}:\n`);
-  console.log(formatSummary(report.results, report.totalMs));
-  return gatePassed(report.results) ? 0 : 1;
+  console.log(formatSummary(report.results, report.totalMs, verdict));
+  console.log(
+    `Animals left on the server: ${animals.count}${animals.ids.length > 0 ? ` (ids ${animals.ids.join(', ')})` : ''}; the gate's own are named petstore-gate-${report.runId}-*.`,
+  );
+  const level = options.level;
+  if (jsonFile)
+    await writeAtomically(
+      jsonFile,
+      `${JSON.stringify(gateJson(report, verdict, versions, level), null, 2)}\n`,
+    );
+  const markdown = gateMarkdown(report, verdict, versions, level);
+  if (summaryMd) await writeAtomically(summaryMd, markdown);
+  if (process.env.GITHUB_ACTIONS === 'true') {
+    for (const finding of report.results.flatMap((r) => r.findings))
+      console.log(annotation(finding));
+    if (verdict.code === 2) console.log(noVerdictAnnotation(verdict.why));
+    const summaryFile = process.env.GITHUB_STEP_SUMMARY;
+    if (summaryFile) appendFileSync(summaryFile, `${markdown}\n`);
+  }
+  return verdict.code;
 }

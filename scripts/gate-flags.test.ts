@@ -74,3 +74,59 @@ it('names the command and profile file the contract stage replays with', () => {
   );
   expect(installed.replayWith).toBe('installed');
 });
+
+it('takes --read-only, the time bounds in seconds, --require-complete and the output files', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'gate-flags-'));
+  try {
+    const options = parseGateFlags([
+      ...['--read-only', '--timeout', '90', '--stage-timeout', '30', '--request-timeout', '2.5'],
+      ...[
+        '--require-complete',
+        '--json',
+        join(dir, 'out/gate.json'),
+        '--summary-md',
+        join(dir, 'gate.md'),
+      ],
+    ]);
+    expect(options).toMatchObject({
+      readOnly: true,
+      timeoutMs: 90_000,
+      stageTimeoutMs: 30_000,
+      requestTimeoutMs: 2_500,
+      requireComplete: true,
+      jsonFile: join(dir, 'out/gate.json'),
+      summaryMd: join(dir, 'gate.md'),
+    });
+    expect(parseGateFlags([])).toMatchObject({ readOnly: false, requireComplete: false });
+    expect(() => parseGateFlags(['--timeout', '0'])).toThrow(
+      '--timeout must be a positive number, got "0"',
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+it('takes --openapi as a URL, or as a file that exists', async () => {
+  expect(parseGateFlags(['--openapi', 'https://api.example/openapi.json']).openapi).toBe(
+    'https://api.example/openapi.json',
+  );
+  expect(() => parseGateFlags(['--openapi', '/nowhere/openapi.yaml'])).toThrow(
+    /--openapi \/nowhere\/openapi\.yaml: no such file/,
+  );
+});
+
+it('refuses a --junit-dir under a file, or where no folder can be made, before anything runs', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'gate-flags-'));
+  try {
+    await writeFile(join(dir, 'file'), '');
+    expect(() => parseGateFlags(['--junit-dir', join(dir, 'file', 'reports')])).toThrow(
+      /a file stands where a folder is needed/,
+    );
+    expect(() => parseGateFlags(['--junit-dir', '/proc/nope'])).toThrow(
+      '--junit-dir /proc/nope: cannot write into /proc/nope: no folder can be made there',
+    );
+    expect(parseGateFlags(['--junit-dir', join(dir, 'a', 'b')]).junitDir).toBe(join(dir, 'a', 'b'));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

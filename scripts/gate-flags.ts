@@ -1,4 +1,5 @@
-/** The flags of `npm run gate`, and how they become runGate's options. */
+/** The flags of the release gate, and how they become runGate's options. */
+import { existsSync } from 'node:fs';
 import type { GateOptions } from '../gate/run-gate.ts';
 import { stageNames } from '../gate/stage.ts';
 import {
@@ -8,8 +9,11 @@ import {
   integerFlag,
   listFlag,
   orEnv,
+  outputDirFlag,
+  outputFileFlag,
   parseFlags,
   pathFlag,
+  positiveNumberFlag,
   UsageError,
 } from './cli.ts';
 import { loadProfile } from './profile-file.ts';
@@ -25,18 +29,47 @@ export const gateFlags = {
   'skip-prism': { type: 'boolean' },
   'skip-dredd': { type: 'boolean' },
   'junit-dir': { type: 'string' },
+  json: { type: 'string' },
+  'summary-md': { type: 'string' },
   profile: { type: 'string' },
   'max-creates': { type: 'string' },
+  'read-only': { type: 'boolean' },
   concurrency: { type: 'string' },
+  timeout: { type: 'string' },
+  'stage-timeout': { type: 'string' },
+  'request-timeout': { type: 'string' },
+  'require-complete': { type: 'boolean' },
+  openapi: { type: 'string' },
+  version: { type: 'boolean' },
 } as const;
 
-/** runGate's options from the flags, and the key for the mock started when there is no URL. */
-export type GateFlagOptions = Omit<GateOptions, 'onStage' | 'startMock'> & { mockApiKey?: string };
+/** runGate's options from the flags, the outputs asked for, and the mock's key when there is no URL. */
+export type GateFlagOptions = Omit<GateOptions, 'onStage' | 'startMock'> & {
+  mockApiKey?: string;
+  requireComplete: boolean;
+  jsonFile?: string;
+  summaryMd?: string;
+};
+
+const seconds = (flag: string, text: string | undefined) =>
+  text === undefined ? undefined : Math.round(positiveNumberFlag(flag, text) * 1000);
+
+/** The --openapi source: a URL as given, or a file that exists. */
+function openapiSource(text: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
+  if (text === undefined || /^https?:\/\//i.test(text)) return text;
+  const file = pathFlag(text, 'gate', env);
+  if (!existsSync(file))
+    throw new UsageError(
+      `--openapi ${text}: no such file (${file}); give a file or an http(s) URL`,
+    );
+  return file;
+}
 
 /**
  * Turns the flags into runGate's options: strict level for the mock and interface level for
  * another server unless --level says otherwise; the key from PETSTORE_API_KEY when no flag
- * gives one; stages to skip from --skip lists and --skip-STAGE flags.
+ * gives one; stages to skip from --skip lists and --skip-STAGE flags. Every output place is
+ * checked now, so one that cannot be written stops the gate before it starts.
  */
 export function gateOptions(
   values: FlagValues<typeof gateFlags>,
@@ -55,13 +88,19 @@ export function gateOptions(
   const apiKey = orEnv(values['api-key'], 'PETSTORE_API_KEY', env) || undefined;
   if (baseUrl !== undefined && apiKey === undefined)
     throw new UsageError('--api-key (or PETSTORE_API_KEY) is required with --base-url');
+  const out = (flag: 'json' | 'summary-md') =>
+    values[flag] === undefined ? undefined : outputFileFlag(flag, values[flag], 'gate', env);
   return {
     server: baseUrl === undefined ? undefined : { baseUrl, apiKey: apiKey ?? '' },
     mockApiKey: baseUrl === undefined ? apiKey : undefined,
     level,
     skip: [...new Set(skip)],
     junitDir:
-      values['junit-dir'] === undefined ? undefined : pathFlag(values['junit-dir'], 'gate', env),
+      values['junit-dir'] === undefined
+        ? undefined
+        : outputDirFlag('junit-dir', values['junit-dir'], 'gate', env),
+    jsonFile: out('json'),
+    summaryMd: out('summary-md'),
     ...(values.profile === undefined
       ? {}
       : { profile: loadProfile(values.profile, 'gate', env), profileFile: values.profile }),
@@ -69,9 +108,15 @@ export function gateOptions(
     ...(values['max-creates'] === undefined
       ? {}
       : { maxCreates: Number(int64Flag('max-creates', values['max-creates'], 0n)) }),
+    readOnly: values['read-only'] === true,
     ...(values.concurrency === undefined
       ? {}
       : { concurrency: integerFlag('concurrency', values.concurrency, 1, 256) }),
+    timeoutMs: seconds('timeout', values.timeout),
+    stageTimeoutMs: seconds('stage-timeout', values['stage-timeout']),
+    requestTimeoutMs: seconds('request-timeout', values['request-timeout']),
+    requireComplete: values['require-complete'] === true,
+    openapi: openapiSource(values.openapi, env),
   };
 }
 

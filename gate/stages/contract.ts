@@ -1,95 +1,147 @@
-/** Stage 2: the contract suite (runContract) against the target, in this process, writing JUnit. */
-import { readFile } from 'node:fs/promises';
-import { type ContractOptions, runContract } from '../../contract-tests/run/run.ts';
-import { tail } from '../../lib/run-process.ts';
-import type { Level } from '../../spec/levels.ts';
-import { countJUnit } from '../junit.ts';
-import type { StageResult } from '../stage.ts';
-import type { Target } from '../target.ts';
-
 /**
- * Runs the contract suite against the target at `level` (with the server's declared choices
- * and creation budget, if given) and reads its JUnit report.
+ * Stage 2: the contract suite (runContract) against the target, in this process. Its JUnit
+ * report is written in the run's own folder and copied by the gate; its findings are the
+ * suite's own (rule, request, response, curl), printed as petstore-contract prints them.
  */
+import { join } from 'node:path';
+import type { Finding } from '../../contract-tests/report/summary.ts';
+import {
+  type ContractOptions,
+  type ContractResult,
+  runContract,
+} from '../../contract-tests/run/run.ts';
+import type { Level } from '../../spec/levels.ts';
+import type { GateFinding, StageResult } from '../stage.ts';
+import { outOfTime, type StageContext, timeLeft } from '../stage-context.ts';
+
+/** What the contract stage is given beyond the stage context. */
+export type ContractChoices = Pick<ContractOptions, 'profile' | 'maxCreates' | 'concurrency'> &
+  ReplayWith;
+
+/** A finding of the suite as the gate reports it: the rule, what was seen, the simplest case. */
+const asGateFinding = (f: Finding): GateFinding => ({
+  stage: 'contract',
+  rule: f.rule,
+  title: f.text,
+  detail: [
+    `Seen: ${f.seen.map((s) => s.label).join('; ')} (${f.cases} failing case(s))`,
+    `Spec: ${f.spec}`,
+    ...f.example.message.split('\n'),
+  ],
+  request: f.example.request,
+  response: f.example.response,
+  curl: f.example.curl,
+  specPointer: f.spec.slice(f.spec.indexOf('#')),
+});
+
+/** Resolves with the result, or with undefined once `ms` have passed. */
+const within = <T>(work: Promise<T>, ms: number): Promise<T | undefined> =>
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(() => resolve(undefined), ms);
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+
+/** Runs the contract suite against the target at the context's level and bounds. */
 export async function runContractStage(
-  target: Target,
-  level: Level,
-  junitFile: string,
-  choices: Pick<ContractOptions, 'profile' | 'maxCreates' | 'concurrency'> & ReplayWith = {},
+  context: StageContext,
+  choices: ContractChoices = {},
 ): Promise<StageResult> {
   const started = Date.now();
+  const { target, level } = context;
+  const junitFile = join(context.workDir, 'contract.xml');
   const server = { baseUrl: target.baseUrl, apiKey: target.apiKey };
   const { profile, maxCreates, concurrency } = choices;
-  const result = await runContract({ server, level, junitFile, profile, maxCreates, concurrency });
+  const shown = shownCommand(context, choices);
+  const result = await within(
+    runContract({
+      server,
+      level,
+      junitFile,
+      profile,
+      maxCreates,
+      concurrency,
+      readOnly: context.readOnly,
+    }),
+    timeLeft(context),
+  );
   const durationMs = Date.now() - started;
-  const declared = Object.keys(choices.profile ?? {});
-  const extra = [
-    ...(declared.length > 0 ? ['--profile FILE'] : []),
-    ...(choices.maxCreates === undefined ? [] : [`--max-creates ${choices.maxCreates}`]),
-    // As the suite ran it: what the flag gave is what reached it.
-    ...(concurrency === undefined ? [] : [`--concurrency ${result.run?.concurrency}`]),
-  ].join(' ');
-  const shown = `contract --base-url ${target.baseUrl} --level ${level}${extra ? ` ${extra}` : ''}${declared.length > 0 ? ` (declared: ${declared.join(', ')})` : ''}`;
-  let counts: ReturnType<typeof countJUnit> | undefined;
-  try {
-    counts = countJUnit(await readFile(junitFile, 'utf8'));
-  } catch {
-    counts = undefined;
+  if (result === undefined) {
+    const why = outOfTime('contract', started);
+    return {
+      stage: 'contract',
+      status: 'no-verdict',
+      summary: `${shown}: no verdict: ${why}`,
+      details: [],
+      durationMs,
+      findings: [],
+      noVerdict: why,
+      cases: [{ name: 'contract stage', className: 'contract', error: why }],
+    };
   }
   const created = result.created.length;
-  const bounded = result.skipped.filter((s) => /--max-creates/.test(s.note ?? ''));
+  const createdIds = result.created.flatMap((c) => (c.id === null ? [] : [c.id]));
+  const bounded = result.skipped.filter((s) => /--max-creates|--read-only/.test(s.note ?? ''));
   const untested =
     bounded.length === 0
       ? []
-      : [`${bounded.length} check(s) need more creations than --max-creates allows`];
-  if (result.verdict === 'passed' && counts !== undefined && counts.tests > 0) {
+      : [`${bounded.length} check(s) left out by --max-creates or --read-only`];
+  const { counts } = result;
+  const tally = `${counts.tests} checks: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`;
+  const common = { stage: 'contract' as const, durationMs, created, createdIds, untested };
+  if (result.verdict === 'could-not-test') {
+    const why = result.reason ?? 'could not test';
     return {
-      stage: 'contract',
-      status: 'passed',
-      summary: `${shown}: ${counts.tests} checks, ${counts.skipped} skipped, none failed`,
-      details: untested,
-      durationMs,
-      junitFile,
-      created,
-      untested,
+      ...common,
+      status: 'no-verdict',
+      summary: `${shown}: no verdict: ${why.split('\n')[0]}`,
+      details: why.split('\n').slice(1),
+      findings: [],
+      noVerdict: why.split('\n')[0] ?? why,
+      cases: [{ name: 'contract stage', className: 'contract', error: why }],
     };
   }
-  const why =
-    result.verdict === 'could-not-test'
-      ? `could not test: ${result.reason}`
-      : result.verdict === 'passed'
-        ? 'passed but no JUnit test case was written'
-        : 'not conformant';
-  const failed = counts?.failures ?? [];
-  const more = failed.length > 12 ? [`... and ${failed.length - 12} more (see contract.xml)`] : [];
-  const replay = result.run ? [`replay: ${replayLine(result.run, choices)}`] : [];
-  // One finding per cause, by rule id: what the JUnit names of the failed checks add up to.
-  const found =
-    result.findings.length > 0
-      ? [`rules broken: ${result.findings.map((f) => f.rule).join(', ')}`]
-      : [];
+  const findings = result.findings.map(asGateFinding);
   return {
-    stage: 'contract',
-    status: 'failed',
-    summary: `${shown}: ${why}${failed.length > 0 ? `, ${failed.length} check(s) failed` : ''}`,
-    // The JUnit names say what failed; vitest's report says why when there are none.
-    details:
-      failed.length > 0
-        ? [...found, ...failed.slice(0, 12).map((name) => `failed: ${name}`), ...more, ...replay]
-        : [...tail(result.report, 15), ...replay],
-    durationMs,
-    junitFile: counts === undefined ? undefined : junitFile,
-    created,
-    untested,
+    ...common,
+    status: result.verdict === 'passed' ? 'passed' : 'failed',
+    summary: `${shown}: ${tally}${findings.length > 0 ? `, ${findings.length} finding(s)` : ''}`,
+    details: [
+      ...untested,
+      ...(result.verdict === 'failed' && result.run
+        ? [`replay: ${replayLine(result.run, choices)}`]
+        : []),
+    ],
+    findings,
+    findingsText: result.summary,
+    junitFile: result.junitFile,
   };
+}
+
+/** What the stage ran, in one line: the command and the choices that reached the suite. */
+function shownCommand(context: StageContext, choices: ContractChoices): string {
+  const declared = Object.keys(choices.profile ?? {});
+  const extra = [
+    ...(declared.length > 0 ? [`--profile FILE (declared: ${declared.join(', ')})`] : []),
+    ...(choices.maxCreates === undefined ? [] : [`--max-creates ${choices.maxCreates}`]),
+    ...(context.readOnly ? ['--read-only'] : []),
+    ...(choices.concurrency === undefined ? [] : [`--concurrency ${choices.concurrency}`]),
+  ];
+  return [`contract suite, ${context.level} level, ${context.target.baseUrl}`, ...extra].join(' ');
 }
 
 /** Where the stage's replay line points: the checkout's command, or the installed gate's. */
 type ReplayWith = {
   profileFile?: string;
   replayWith?: 'checkout' | 'installed';
-  /** --concurrency as given (the default otherwise), repeated by the replay. */
-  concurrency?: number;
 };
 
 /**
@@ -98,17 +150,18 @@ type ReplayWith = {
  * (the gate always runs the suite at its default depth and seed).
  */
 function replayLine(
-  run: { baseUrl: string; level: Level; seed: number; maxCreates?: number },
-  { profileFile, replayWith, concurrency }: ReplayWith,
+  run: NonNullable<ContractResult['run']> & { level: Level },
+  { profileFile, replayWith, concurrency }: ContractChoices,
 ): string {
   const shared = [
     `--base-url ${run.baseUrl}`,
     `--level ${run.level}`,
     ...(profileFile === undefined ? [] : [`--profile ${profileFile}`]),
     ...(run.maxCreates === undefined ? [] : [`--max-creates ${run.maxCreates}`]),
+    ...(run.readOnly ? ['--read-only'] : []),
     ...(concurrency === undefined ? [] : [`--concurrency ${concurrency}`]),
   ];
   return replayWith === 'installed'
-    ? ['npx petstore-gate', ...shared, '--skip lint,prism,dredd'].join(' ')
+    ? ['npx --no-install petstore-gate', ...shared, '--skip prism,dredd'].join(' ')
     : ['npm run contract --', ...shared, `--seed ${run.seed}`].join(' ');
 }

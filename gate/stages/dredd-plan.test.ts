@@ -113,16 +113,44 @@ it('sends at most --max-creates POSTs: the pet read by getPet first, then creati
     );
   const unbounded = planDredd(openapiDocument, 'strict', mock);
   expect(unbounded.creations).toBe(1 + posts(unbounded).length);
-  const two = planDredd(openapiDocument, 'strict', mock, 2);
+  const two = planDredd(openapiDocument, 'strict', mock, { maxCreates: 2 });
   expect(two.creations).toBe(2);
   expect(two.createBody).not.toBe('');
   expect(posts(two)).toEqual(['createPet 201']);
-  const none = planDredd(openapiDocument, 'strict', mock, 0);
+  const none = planDredd(openapiDocument, 'strict', mock, { maxCreates: 0 });
   expect(none.creations).toBe(0);
   expect(none.createBody).toBe('');
   expect(posts(none)).toEqual([]);
-  const reading = Object.values(none.transactions).filter(
-    (step) => 'skip' in step && /leaves no creation for the pet it reads/.test(step.skip),
+  // Without a pet of its own, the getPet transactions read the first one listed.
+  expect(none.readFromList).toBe(true);
+  expect(
+    driven(
+      none.transactions[
+        '/pets/{petId} > Get an animal (deprecated) > 200 > application/json'
+      ] as DreddStep,
+    )?.path,
+  ).toBe('/pets/{id}');
+});
+
+it('sends GET requests only with --read-only, reading a pet from the list', () => {
+  const plan = planDredd(openapiDocument, 'strict', mock, { readOnly: true });
+  const sent = Object.values(plan.transactions).flatMap((step) =>
+    'skip' in step ? [] : [step.method],
   );
-  expect(reading.map((step) => step.key)).toContain('getPet 200');
+  expect(new Set(sent)).toEqual(new Set(['GET']));
+  expect(plan).toMatchObject({ createBody: '', creations: 0, readFromList: true });
+  const left = Object.values(plan.transactions).filter((step) => 'skip' in step);
+  expect(left.map((step) => step.key)).toEqual(
+    expect.arrayContaining(['createPet 201', 'listPets 405', 'getPet 405']),
+  );
+  expect(left.every((step) => 'skip' in step && /--read-only/.test(step.skip))).toBe(true);
+});
+
+it('names its pet after the run, so it can be found and deleted', () => {
+  const plan = planDredd(openapiDocument, 'strict', mock, { runId: 'r1' });
+  expect(JSON.parse(plan.createBody)).toMatchObject({ name: 'petstore-gate-r1-dredd' });
+  const created = driven(
+    plan.transactions['/pets > Add an animal > 201 > application/json'] as DreddStep,
+  );
+  expect(JSON.parse(created?.body ?? '{}')).toMatchObject({ name: 'petstore-gate-r1-probe' });
 });

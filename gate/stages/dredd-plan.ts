@@ -5,7 +5,7 @@
  */
 import { allResponses, type OpenApiDocument } from '../../spec/document.ts';
 import { documentAtLevel, type Level } from '../../spec/levels.ts';
-import { probeFor, probeHeaders } from '../probes.ts';
+import { bodyForRun, GATE_NAME_PREFIX, probeFor, probeHeaders } from '../probes.ts';
 import { draft07SchemaAt } from './json-schema.ts';
 
 /** How the hooks rewrite one transaction, or why they skip it. */
@@ -30,10 +30,15 @@ export type DreddPlan = {
   apiKey: string;
   /** The pet the hooks create in beforeAll for the getPet transactions; empty: none. */
   createBody: string;
+  /** Without a pet of its own (--read-only, --max-creates), the hooks read one from the list. */
+  readFromList: boolean;
   transactions: Record<string, DreddStep>;
   /** The POSTs the run sends (beforeAll's included): at most the creations it may leave. */
   creations: number;
 };
+
+/** The run's bounds a plan keeps to. */
+export type PlanBounds = { maxCreates?: number; readOnly?: boolean; runId?: string };
 
 /** Dredd's name for a transaction: `/pets > List animals > 200 > application/json`. */
 export const transactionName = (path: string, summary: string, status: number): string =>
@@ -42,19 +47,22 @@ export const transactionName = (path: string, summary: string, status: number): 
 /**
  * Plans every documented response of `document` for Dredd at `level` against a target. With
  * `maxCreates`, at most that many POSTs: beforeAll's pet first, then the POST transactions in
- * spec order; the rest are skipped, and without the pet so are the transactions reading it.
+ * spec order; the rest are skipped. With `readOnly`, GET transactions only. Without a pet of
+ * its own, the transactions reading one read the first the list shows.
  */
 export function planDredd(
   document: OpenApiDocument,
   level: Level,
   target: { baseUrl: string; apiKey: string; isMock: boolean },
-  maxCreates?: number,
+  { maxCreates, readOnly = false, runId = '' }: PlanBounds = {},
 ): DreddPlan {
   const atLevel = documentAtLevel(level, document);
   const kept = new Map(allResponses(atLevel).map((r) => [`${r.operationId} ${r.status}`, r]));
   const transactions: Record<string, DreddStep> = {};
-  const fixture = maxCreates === undefined || maxCreates >= 1;
-  const createBody = fixture ? JSON.stringify({ name: 'Gate fixture', categoryId: 1 }) : '';
+  const fixture = !readOnly && (maxCreates === undefined || maxCreates >= 1);
+  const createBody = fixture
+    ? JSON.stringify({ name: `${GATE_NAME_PREFIX}${runId}-dredd`, categoryId: 1 })
+    : '';
   let creations = fixture ? 1 : 0;
   const spent = () => maxCreates !== undefined && creations >= maxCreates;
   for (const response of allResponses(document)) {
@@ -72,13 +80,10 @@ export function planDredd(
       transactions[name] = { skip: 'no request is known that provokes them', key };
     } else if (probe.prefer && !target.isMock) {
       transactions[name] = { skip: 'cannot be provoked from outside a foreign server', key };
+    } else if (readOnly && probe.method !== 'GET') {
+      transactions[name] = { skip: 'not sent: --read-only sends GET requests only', key };
     } else if (probe.method === 'POST' && spent()) {
       transactions[name] = { skip: `--max-creates ${maxCreates} leaves no creation for it`, key };
-    } else if (probe.path.includes('{id}') && !fixture) {
-      transactions[name] = {
-        skip: `--max-creates ${maxCreates} leaves no creation for the pet it reads`,
-        key,
-      };
     } else {
       if (probe.method === 'POST') creations += 1;
       transactions[name] = {
@@ -87,11 +92,18 @@ export function planDredd(
         method: probe.method,
         path: probe.path,
         headers: probeHeaders(probe, target.apiKey),
-        body: probe.body ?? '',
+        body: bodyForRun(probe.body, runId) ?? '',
         bodySchema: draft07SchemaAt(atLevel, atLevelResponse.schema ?? ''),
         requiredHeaders: atLevelResponse.headers.filter((h) => h.required).map((h) => h.name),
       };
     }
   }
-  return { baseUrl: target.baseUrl, apiKey: target.apiKey, createBody, transactions, creations };
+  return {
+    baseUrl: target.baseUrl,
+    apiKey: target.apiKey,
+    createBody,
+    readFromList: !fixture,
+    transactions,
+    creations,
+  };
 }

@@ -1,102 +1,141 @@
-/** Stage 4: Dredd runs every documented transaction of the spec, driven by gate/stages/dredd-hooks.cjs. */
+/**
+ * Stage 4: Dredd runs every documented transaction of the spec, driven by the gate's hooks
+ * (dredd-hooks.cjs), through the gate's relay to the server. The gate writes the stage's
+ * report from what the hooks recorded: Dredd is stopped at once when the server goes away
+ * or the stage's time runs out, and every transaction left says why in a case of its own.
+ */
 import { writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { tail } from '../../lib/run-process.ts';
 import { openapiDocument } from '../../spec/document.gen.ts';
 import type { Level } from '../../spec/levels.ts';
+import { relayNotes, startRelay } from '../relay.ts';
 import type { StageResult } from '../stage.ts';
+import { outOfTime, type StageContext, timeLeft } from '../stage-context.ts';
 import { groupByReason } from '../summary.ts';
 import type { Target } from '../target.ts';
-import { repoRoot, runTool, specPath } from '../tools.ts';
-import { parseDreddOutput } from './dredd-output.ts';
-import { type DreddPlan, planDredd } from './dredd-plan.ts';
+import { repoRoot, specPath, startTool } from '../tools.ts';
+import { planDredd } from './dredd-plan.ts';
+import { dreddCases, readDreddRecords } from './dredd-records.ts';
+import { createdIdOf } from './send-probe.ts';
 
 const hookFile = join(repoRoot, 'gate', 'stages', 'dredd-hooks.cjs');
 
-/** Runs `dredd spec/openapi.yaml BASE_URL --hookfiles gate/stages/dredd-hooks.cjs` and reads its verdict. */
-export async function runDreddStage(
-  target: Target,
-  level: Level,
-  workDir: string,
-  junitFile: string,
-  maxCreates?: number,
-): Promise<StageResult> {
+/** Runs Dredd on the spec against the server, through the relay, and reads its verdict. */
+export async function runDreddStage(context: StageContext): Promise<StageResult> {
   const started = Date.now();
-  const planFile = join(workDir, 'dredd-plan.json');
-  const plan = planDredd(openapiDocument, level, target, maxCreates);
-  const untested = Object.values(plan.transactions).flatMap((step) =>
-    'skip' in step && /--max-creates/.test(step.skip) ? [`${step.key}: ${step.skip}`] : [],
+  const { target, level } = context;
+  const relay = await startRelay(target.baseUrl, {
+    concurrency: context.concurrency,
+    requestTimeoutMs: context.requestTimeoutMs,
+    maxWaitMs: 4 * context.requestTimeoutMs,
+  });
+  const plan = planDredd(
+    openapiDocument,
+    level,
+    { ...target, baseUrl: relay.baseUrl },
+    {
+      maxCreates: context.creationsLeft,
+      readOnly: context.readOnly,
+      runId: context.runId,
+    },
   );
-  const planned = Object.keys(plan.transactions).length;
+  const planFile = join(context.workDir, 'dredd-plan.json');
+  const logFile = join(context.workDir, 'dredd-log.jsonl');
   await writeFile(planFile, JSON.stringify(plan), { mode: 0o600 });
-  const spec = relative(repoRoot, specPath);
-  const args = [spec, target.baseUrl, '--hookfiles', relative(repoRoot, hookFile)];
-  args.push(
-    '--reporter',
-    'xunit',
-    '--output',
-    junitFile,
-    '--loglevel',
-    'warning',
-    '--color',
-    'false',
+  await writeFile(logFile, '');
+  let stoppedFor: 'gone' | 'time' | undefined;
+  let output = '';
+  try {
+    const dredd = startTool(
+      'dredd',
+      [
+        specPath,
+        relay.baseUrl,
+        '--hookfiles',
+        hookFile,
+        '--loglevel',
+        'warning',
+        '--color',
+        'false',
+      ],
+      { PETSTORE_GATE_DREDD_PLAN: planFile, PETSTORE_GATE_DREDD_LOG: logFile },
+    );
+    relay.onGone(() => {
+      stoppedFor ??= 'gone';
+      void dredd.stop(2_000);
+    });
+    const timer = setTimeout(() => {
+      stoppedFor ??= 'time';
+      void dredd.stop(2_000);
+    }, timeLeft(context));
+    await dredd.exited;
+    clearTimeout(timer);
+    output = dredd.output();
+  } finally {
+    await relay.close();
+  }
+  const gone = relay.gone();
+  const notRun =
+    stoppedFor === 'gone' && gone
+      ? `not run: the server stopped answering at ${gone.at} (${gone.request})`
+      : stoppedFor === 'time'
+        ? `not run: ${outOfTime('dredd', started)}`
+        : undefined;
+  const records = await readDreddRecords(logFile);
+  const faults = relay.exchanges.filter((e) => e.fault !== undefined);
+  const found = dreddCases(plan, records, target, notRun, faults);
+  const stored = relay.exchanges.filter(
+    (e) => e.method === 'POST' && e.status !== undefined && e.status >= 200 && e.status < 300,
   );
-  const result = await runTool('dredd', args, {
-    timeoutMs: 180_000,
-    env: { PETSTORE_GATE_DREDD_PLAN: planFile },
-  });
-  const durationMs = Date.now() - started;
-  const output = `${result.stdout}\n${result.stderr}`;
-  const { counts, failures } = parseDreddOutput(output);
-  // Dredd reads OpenAPI 3.1 only partly: a documented response it drops must not go unseen.
-  const dropped = counts !== undefined && counts.total !== planned;
-  const passed =
-    result.code === 0 &&
-    counts !== undefined &&
-    counts.failing === 0 &&
-    counts.errors === 0 &&
-    !dropped;
-  const shown = `dredd ${spec} ${target.baseUrl} (hooks: gate/stages/dredd-hooks.cjs, level ${level})`;
-  const verdict = counts
-    ? `${counts.total} transactions: ${counts.passing} passed, ${counts.failing} failed, ${counts.errors} errors, ${counts.skipped} skipped`
-    : result.timedOut
-      ? 'timed out after 180 s'
-      : `exit ${result.code} without a summary`;
-  const failureLines = failures.map((f) => {
-    const more = f.reasons.length > 3 ? ` (and ${f.reasons.length - 3} more)` : '';
-    // The hooks name transactions after the request sent; the label says what it provokes.
-    const label = /\(([^()]*)\)$/.exec(f.sent)?.[1];
-    return `${f.id}${label ? ` (${label})` : ''}: ${f.reasons.slice(0, 3).join('; ')}${more}`;
-  });
+  const transactions = Object.keys(plan.transactions).length;
+  const noVerdict = gone
+    ? `the server stopped answering at ${gone.at} (${gone.request}): ${gone.why}`
+    : stoppedFor === 'time'
+      ? outOfTime('dredd', started)
+      : found.open > 0
+        ? `${found.open} transaction(s) without a verdict`
+        : undefined;
+  const status =
+    gone || stoppedFor === 'time'
+      ? 'no-verdict'
+      : found.findings.length > 0
+        ? 'failed'
+        : noVerdict
+          ? 'no-verdict'
+          : 'passed';
+  const counts = `${transactions} transactions: ${found.passed} passed, ${found.findings.length} failed, ${found.open} without a verdict, ${found.skipped} skipped`;
   return {
     stage: 'dredd',
-    status: passed ? 'passed' : 'failed',
-    summary: `${shown}: ${verdict}`,
-    details: passed
-      ? [...forcedNote(plan), ...skipNotes(plan)]
-      : [
-          ...(dropped
-            ? [
-                `Dredd ran ${counts?.total} transactions but the spec documents ${planned} responses`,
-              ]
-            : []),
-          ...failureLines,
-          ...(counts ? [] : tail(output, 15)),
-        ],
-    durationMs,
-    junitFile,
-    created: plan.creations,
-    untested,
+    status,
+    summary: `dredd with the gate's hooks, ${level} level, ${target.baseUrl}: ${counts}${noVerdict ? `; no verdict: ${noVerdict}` : ''}`,
+    details: [
+      ...relayNotes(relay.exchanges),
+      ...forcedNote(plan.transactions),
+      ...skipNotes(plan.transactions),
+      // What Dredd itself printed, when it ran nothing at all: the only clue.
+      ...(records.length === 0 && !stoppedFor ? tail(output, 10).map((l) => `dredd: ${l}`) : []),
+    ],
+    durationMs: Date.now() - started,
+    findings: found.findings,
+    ...(status === 'no-verdict' ? { noVerdict: noVerdict ?? 'no verdict' } : {}),
+    ...(gone ? { serverGone: gone } : {}),
+    cases: found.cases,
+    created: stored.length,
+    createdIds: stored.flatMap((e) => createdIdOf(e.body?.toString('utf8') ?? '') ?? []),
+    untested: found.untested,
   };
 }
 
 /** How many POSTs the stage sends without a bound: each may store an animal. */
-export const dreddCreations = (level: Level, target: Target): number =>
-  planDredd(openapiDocument, level, target).creations;
+export const dreddCreations = (level: Level, target: Target, readOnly = false): number =>
+  planDredd(openapiDocument, level, target, { readOnly }).creations;
+
+type Steps = ReturnType<typeof planDredd>['transactions'];
 
 /** Says which transactions were forced with `Prefer: code=` (only ever against the mock). */
-function forcedNote(plan: DreddPlan): string[] {
-  const forced = Object.values(plan.transactions).flatMap((step) =>
+function forcedNote(steps: Steps): string[] {
+  const forced = Object.values(steps).flatMap((step) =>
     !('skip' in step) && step.headers.Prefer !== undefined ? [step.key] : [],
   );
   return forced.length === 0
@@ -105,8 +144,8 @@ function forcedNote(plan: DreddPlan): string[] {
 }
 
 /** One line per reason the hooks skipped transactions for, naming the responses. */
-function skipNotes(plan: DreddPlan): string[] {
-  const skipped = Object.values(plan.transactions).flatMap((step) =>
+function skipNotes(steps: Steps): string[] {
+  const skipped = Object.values(steps).flatMap((step) =>
     'skip' in step ? [{ key: step.key, reason: step.skip }] : [],
   );
   return groupByReason(skipped, 'skipped');

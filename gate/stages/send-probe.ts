@@ -1,5 +1,5 @@
 /** Sends one probe to a server and returns what came back. */
-import { type Probe, probeHeaders } from '../probes.ts';
+import { bodyForRun, type Probe, probeHeaders } from '../probes.ts';
 
 /** A probe's response: status, headers and the raw body text. */
 export type ProbeResponse = { status: number; headers: Headers; text: string };
@@ -8,18 +8,20 @@ export type ProbeResponse = { status: number; headers: Headers; text: string };
 export const probePath = (probe: Probe, petId: string): string =>
   probe.path.replace('{id}', encodeURIComponent(petId));
 
-/** Sends the probe to `baseUrl` (no trailing slash), with a 15 s limit. */
+/** Sends the probe to `baseUrl` (no trailing slash), giving up after `timeoutMs`. */
 export async function sendProbe(
   baseUrl: string,
   probe: Probe,
   apiKey: string,
   petId: string,
+  timeoutMs = 15_000,
+  runId = '',
 ): Promise<ProbeResponse> {
   const response = await fetch(`${baseUrl}${probePath(probe, petId)}`, {
     method: probe.method,
     headers: probeHeaders(probe, apiKey),
-    body: probe.body,
-    signal: AbortSignal.timeout(15_000),
+    body: bodyForRun(probe.body, runId),
+    signal: AbortSignal.timeout(Math.max(1, timeoutMs)),
   });
   return { status: response.status, headers: response.headers, text: await response.text() };
 }

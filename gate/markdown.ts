@@ -1,0 +1,103 @@
+/**
+ * The gate's result as Markdown, for a person reading a CI page: GitHub's step summary
+ * (`$GITHUB_STEP_SUMMARY`) or any CI's (--summary-md FILE). The verdict first, then the
+ * stages, every finding with its request, response and curl, what was left out and why,
+ * and the animals the run left on the server.
+ */
+import { findingText } from './exchange-text.ts';
+import { animalsLeft } from './json-result.ts';
+import type { GateReport } from './run-gate.ts';
+import type { GateFinding } from './stage.ts';
+import { STATUS_WORDS } from './summary.ts';
+import type { GateVerdict } from './verdict.ts';
+import { leftOut } from './verdict.ts';
+
+/** Text for a table cell: pipes escaped, one line. */
+const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
+const fence = (text: string, lang = '') => {
+  const ticks = text.includes('```') ? '````' : '```';
+  return `${ticks}${lang}\n${text}\n${ticks}`;
+};
+
+function findingSection(finding: GateFinding, n: number): string[] {
+  const heading = `${n}. **${finding.stage}**${finding.rule ? ` \`${finding.rule}\`` : ''}: ${cell(finding.title)}`;
+  const where = finding.file
+    ? [`   In \`${finding.file.path}\`${finding.file.line ? ` line ${finding.file.line}` : ''}.`]
+    : [];
+  const body = findingText(finding).slice(1).join('\n');
+  return [
+    heading,
+    ...where,
+    '',
+    '   <details><summary>What was seen, the request, the response</summary>',
+    '',
+    fence(body),
+    '',
+    '   </details>',
+    '',
+    ...(finding.curl
+      ? ['   Reproduce (export PETSTORE_API_KEY first):', '', fence(finding.curl, 'sh'), '']
+      : []),
+  ];
+}
+
+/** The Markdown summary of a run. */
+export function gateMarkdown(
+  report: GateReport,
+  verdict: GateVerdict,
+  versions: { gate: string; interface: string },
+  level: string,
+): string {
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const findings = report.results.flatMap((r) => r.findings);
+  const missing = leftOut(report.results);
+  const skipped = report.results.filter((r) => r.status === 'skipped');
+  const open = report.results.filter((r) => r.status === 'no-verdict');
+  const animals = animalsLeft(report);
+  const lines = [
+    `## petstore-gate: ${verdict.words} (exit ${verdict.code})`,
+    '',
+    ...(verdict.why ? [`${cell(verdict.why)}`, ''] : []),
+    `Server \`${report.baseUrl}\` at ${level} level, interface ${versions.interface}, petstore-gate ${versions.gate}, ${seconds(report.totalMs)}.`,
+    '',
+    '| stage | result | time | what was checked |',
+    '|---|---|---|---|',
+    ...report.results.map(
+      (r) =>
+        `| ${r.stage} | ${STATUS_WORDS[r.status]} | ${r.status === 'skipped' ? '-' : seconds(r.durationMs)} | ${cell(r.summary)} |`,
+    ),
+    '',
+  ];
+  if (open.length > 0) {
+    lines.push('### No verdict', '');
+    for (const r of open) lines.push(`- **${r.stage}**: ${cell(r.noVerdict ?? r.summary)}`);
+    lines.push('');
+  }
+  if (findings.length > 0) {
+    lines.push(`### Findings (${findings.length})`, '');
+    findings.forEach((f, i) => {
+      lines.push(...findingSection(f, i + 1));
+    });
+  }
+  if (missing.length > 0 || skipped.length > 0) {
+    lines.push('### Left out', '');
+    for (const r of skipped) lines.push(`- **${r.stage}** stage: ${cell(r.summary)}`);
+    for (const line of missing.filter((m) => !/skipped by --skip/.test(m)))
+      lines.push(`- ${cell(line)}`);
+    lines.push('');
+  }
+  lines.push(
+    '### Animals left on the server',
+    '',
+    animals.count === 0
+      ? 'None.'
+      : `${animals.count}: ${Object.entries(animals.byStage)
+          .map(
+            ([stage, s]) =>
+              `${stage} ${s.count}${s.ids.length > 0 ? ` (ids ${s.ids.join(', ')})` : ''}`,
+          )
+          .join('; ')}. The gate's own are named \`petstore-gate-${report.runId}-*\`.`,
+    '',
+  );
+  return lines.join('\n');
+}
