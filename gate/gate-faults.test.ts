@@ -197,3 +197,21 @@ it(
     await expectValidReports();
   },
 );
+
+it(
+  'stops a stage when its time runs out, kills its tool, and still writes a valid report saying why',
+  SLOW,
+  async () => {
+    // Dredd takes longer than 2 s to read the spec and start: it is stopped before it ends.
+    const { report, verdict, summary } = await gateWith(undefined, {
+      skip: ['contract', 'prism'],
+      stageTimeoutMs: 2_000,
+    });
+    expect(verdict.code, summary).toBe(2);
+    const dredd = stage(report, 'dredd');
+    expect(dredd?.noVerdict).toMatch(/the dredd stage ran out of time after \d+ s/);
+    const xml = await readFile(join(junitDir, 'dredd.xml'), 'utf8');
+    expect(xml).toMatch(/<error message="no verdict: not run: the dredd stage ran out of time/);
+    await expectValidReports();
+  },
+);

@@ -52,10 +52,12 @@ it(
     const mock = await startMockServer({ port: 0, quiet: true });
     const junitDir = join(dir, 'pass');
     const json = join(dir, 'pass.json');
+    const markdown = join(dir, 'pass.md');
     try {
       const run = await gate([
         ...['--base-url', mock.baseUrl, '--api-key', mock.apiKeys[0] ?? ''],
         ...['--openapi', `${mock.origin}/openapi.json`, '--junit-dir', junitDir, '--json', json],
+        ...['--summary-md', markdown],
       ]);
       expect(run.stderr).not.toMatch(/unexpected failure/);
       for (const stage of ['lint', 'contract', 'prism', 'dredd']) {
@@ -75,6 +77,9 @@ it(
       expect(result.created.count).toBeGreaterThan(0);
       expect(result.created.ids.length).toBe(result.created.count);
       expect(run.stdout).toContain(`Animals left on the server: ${result.created.count} (ids `);
+      expect(await readFile(markdown, 'utf8')).toMatch(
+        /^## petstore-gate: CONFORMANT \(exit 0\)\n/,
+      );
     } finally {
       await mock.close();
     }

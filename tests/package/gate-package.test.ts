@@ -1,11 +1,13 @@
 /**
  * petstore-gate as a CI job installs it (installed.ts installs the tarball alone into an
- * empty project): `npx petstore-gate` runs its four stages against the installed mock and
- * writes one JUnit report per stage, and its tree holds no telemetry install script.
+ * empty project): `npx --no-install petstore-gate` runs its four stages against the
+ * installed mock and writes one JUnit report per stage, its help names nothing a user of the
+ * tarball lacks, and its tree holds no telemetry install script.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { junitFaults } from '../../gate/junit-check.ts';
 import { type Installed, installedPackage } from './installed.ts';
 import { footprint, inProject, packingFaults, SLOW } from './projects.ts';
 import { ROOT, type ShippedMock, startShippedMock } from './shipped-mock.ts';
@@ -26,7 +28,6 @@ it('ships the command with the spec, the ruleset, the suite and the Dredd hooks'
     packingFaults(files, [
       'bin/petstore-gate.js',
       'dist/gate.mjs',
-      'dist/src/.spectral.yaml',
       'dist/src/spec/openapi.yaml',
       'dist/src/spec/openapi.interface.yaml',
       'dist/src/gate/stages/dredd-hooks.cjs',
@@ -47,27 +48,56 @@ it('holds no @scarf/scarf, no msw and no Swagger UI in its tree', SLOW, async (t
 });
 
 it(
-  'passes the installed mock with npx petstore-gate, one JUnit report per stage',
+  'passes the installed mock with npx --no-install petstore-gate, its published document linted, one valid JUnit report per stage',
   SLOW,
   async () => {
     const run = await inProject(installed.gate, 'npx', [
+      '--no-install',
       'petstore-gate',
-      '--base-url',
-      mock.baseUrl,
-      '--api-key',
-      'petstore-dev-key',
-      '--junit-dir',
-      'reports/gate',
+      ...['--base-url', mock.baseUrl, '--api-key', 'petstore-dev-key'],
+      ...[
+        '--openapi',
+        `${new URL(mock.baseUrl).origin}/openapi.json`,
+        '--junit-dir',
+        'reports/gate',
+      ],
     ]);
     expect(run.code, run.output).toBe(0);
-    expect(run.stdout).toMatch(/gate PASSED: 4 passed \(lint, contract, prism, dredd\)/);
+    expect(run.stdout).toMatch(/gate CONFORMANT: 4 passed \(lint, contract, prism, dredd\)/);
     const reports = await readdir(join(installed.gate, 'reports/gate'));
     expect(reports.sort()).toEqual(['contract.xml', 'dredd.xml', 'lint.xml', 'prism.xml']);
+    for (const report of reports) {
+      const xml = await readFile(join(installed.gate, 'reports/gate', report), 'utf8');
+      expect(await junitFaults(xml), report).toEqual([]);
+    }
+  },
+);
+
+it(
+  'tells an installed user only what an installed user has: --help and --version',
+  SLOW,
+  async () => {
+    const help = await inProject(installed.gate, 'npx', [
+      '--no-install',
+      'petstore-gate',
+      '--help',
+    ]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: npx --no-install petstore-gate --base-url URL');
+    expect(help.stdout).not.toMatch(/npm run |gate\/stages|spec\/openapi|docs\/|github\.com|\.cjs/);
+    const version = await inProject(installed.gate, 'npx', [
+      '--no-install',
+      'petstore-gate',
+      '--version',
+    ]);
+    expect(version.stdout.trim()).toMatch(
+      /^petstore-gate \d+\.\d+\.\d+ \(Pet Store interface 1\.0\.0\)$/,
+    );
   },
 );
 
 it('requires --base-url, since the package carries no mock', SLOW, async () => {
-  const run = await inProject(installed.gate, 'npx', ['petstore-gate']);
+  const run = await inProject(installed.gate, 'npx', ['--no-install', 'petstore-gate']);
   expect(run.code).toBe(2);
   expect(run.stderr).toContain('--base-url is required');
 });
@@ -83,6 +113,6 @@ it('is what the example GitHub workflow installs and runs, with no checkout of t
   expect(workflow).not.toContain('actions/checkout');
   expect(workflow).toContain(`petstore-gate@${version}`);
   expect(workflow).toMatch(
-    /npx petstore-gate --base-url "\$PETSTORE_STAGING_BASE_URL" --junit-dir reports\/gate/,
+    /npx --no-install petstore-gate --base-url "\$PETSTORE_STAGING_BASE_URL" --junit-dir reports\/gate/,
   );
 });

@@ -35,7 +35,10 @@ it.each(PACKAGES)('gives %s a repository with its folder and a homepage', (name)
   expect(bugs?.url).toBe(`${repositoryUrl()}/issues`);
 });
 
-it.each(PACKAGES)('links every guide the %s README names to a file of the repository', (name) => {
+// The gate's README is its whole guide: a tarball user may not reach the repository's pages.
+const LINKING = ['petstore-mock', 'petstore-contract'] as const;
+
+it.each(LINKING)('links every guide the %s README names to a file of the repository', (name) => {
   const readme = readFileSync(join(ROOT, 'packages', name, 'README.md'), 'utf8');
   expect(readme).not.toMatch(/repository's `?docs\//);
   const links = [...readme.matchAll(/\]\((https:\/\/github\.com\/[^)]+)\)/g)].map(
@@ -48,4 +51,14 @@ it.each(PACKAGES)('links every guide the %s README names to a file of the reposi
     const file = (url.split('/blob/main/')[1] ?? '').split('#')[0] ?? '';
     expect(existsSync(join(ROOT, file)), `${url} names no file of the repository`).toBe(true);
   }
+});
+
+it('keeps the petstore-gate README whole: no page a tarball user cannot open, no checkout path', () => {
+  const readme = readFileSync(join(ROOT, 'packages', 'petstore-gate', 'README.md'), 'utf8');
+  expect(readme).not.toMatch(/github\.com|\]\((?!#)[^)]*\)/);
+  expect(readme).not.toMatch(/npm run |gate\/stages|docs\/|\.github\/workflows|spec\/openapi/);
+  // Every command the README runs is the installed one, never the registry's.
+  const runs = [...readme.matchAll(/npx (--no-install )?petstore-gate/g)];
+  expect(runs.length).toBeGreaterThan(0);
+  expect(runs.every(([, noInstall]) => noInstall !== undefined)).toBe(true);
 });
