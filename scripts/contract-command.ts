@@ -4,6 +4,7 @@
  * installed `petstore-contract` (scripts/petstore-contract.ts) always tests a server by URL.
  */
 import { writeFileSync } from 'node:fs';
+import { describeKeyForm, INTERFACE_KEY_FORM } from '../contract-tests/client/key-forms.ts';
 import {
   PreflightError,
   preflight,
@@ -64,11 +65,13 @@ ${USAGE[where]}
                       skipped, never passed. The summary says how many animals the run made
   --profile FILE      the server's gap choices, JSON or YAML: pagination (none, link), order
                       (any, id-asc, id-desc, name-asc, newest-first), defaultStatus,
-                      outOfRangeLimit (clamp or a 4xx), errorCodes, decisions, off (rule ids);
+                      outOfRangeLimit (clamp or a 4xx), errorCodes, maxNameLength,
+                      unknownFields, otherMediaTypes (read, refuse), decisions, off (rule ids);
                       each one declared is checked, and with pagination declared every
                       created animal must be listed once, right after its creation
   --print-profile     print a profile to start from and exit: read off --base-url with GET
-                      requests only, or without it this project's own choices
+                      requests and two creations no conforming server stores (GET only
+                      with --read-only), or without it this project's own choices
   --junit FILE        also write a JUnit XML report to FILE
   --report FILE       also write the grouped failure summary to FILE
   --json FILE         also write the result as JSON to FILE: verdict, counts, seed, duration,
@@ -242,10 +245,12 @@ async function contract(
       console.error(`petstore-contract: could not read a profile: ${error.message}`);
       return 2;
     }
-    const { profile, notes } = await observeProfile(server);
-    process.stdout.write(
-      printProfile(profile, `observed at ${server.baseUrl} with GET requests`, notes),
-    );
+    const readOnly = values['read-only'];
+    const { profile, notes } = await observeProfile(server, fetch, readOnly);
+    const how = readOnly
+      ? 'GET requests'
+      : 'GET requests and two creations no conforming server stores';
+    process.stdout.write(printProfile(profile, `observed at ${server.baseUrl} with ${how}`, notes));
     return 0;
   }
   const profile =
@@ -284,6 +289,10 @@ async function contract(
         `Contract suite at ${run.level} level against ${run.baseUrl}${run.readOnly ? ' (read-only)' : ''}${run.maxCreates === undefined ? '' : ` (at most ${run.maxCreates} creations)`}\n` +
           `Depth ${run.depth} (${run.runs} generated cases per property), seed ${run.seed} (replay with --seed ${run.seed}), pets named ${run.runId}-*\n`,
       );
+      if (run.keyForm)
+        console.log(
+          `The server refused the key as the interface writes it (${describeKeyForm(INTERFACE_KEY_FORM)}) and took it as ${describeKeyForm(run.keyForm)}: the run sends it so, and reports the difference under auth-required.\n`,
+        );
       const declared = Object.entries(run.profile).filter(([field]) => field !== 'decisions');
       if (declared.length > 0)
         console.log(

@@ -749,7 +749,7 @@ export const openapiDocument: OpenApiDocument = {
         "description": "The request's `Content-Type` is not JSON.",
         "x-decision": {
           "id": "unsupported-media-type",
-          "why": "The interface says all requests use JSON; any other media type is refused explicitly."
+          "why": "The interface gives the body as `application/json` but does not say what a server does with a valid body under another label (a server may read it); refusing it explicitly shows a client's wrong label early."
         },
         "content": {
           "application/json": {

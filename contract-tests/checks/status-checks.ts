@@ -101,3 +101,38 @@ export const statusInOrRefused = (allowed: readonly number[], rule: RuleId, why:
           },
     ),
   );
+
+/**
+ * For a valid creation under another label than JSON, a gap of the interface: read (201) or
+ * refused with a client error other than 401, either at interface level; the one a profile
+ * declares (`otherMediaTypes`) when it declares one. A read body is judged as any creation.
+ */
+export const readOrRefused = (declared: 'read' | 'refuse' | undefined, why: string): Check =>
+  judgesStatus(
+    check(['create-responses', 'declared-media-types'], ({ response }) => {
+      const { status } = response;
+      const received = `${status} ${show(response.json ?? response.text, 160)}`;
+      const read = status === 201;
+      const refused = status >= 400 && status < 500 && status !== 401;
+      if (read && declared === 'refuse')
+        return {
+          rule: 'declared-media-types',
+          title: 'Read a body under another media type, though the profile declares refuse',
+          received,
+          expected: `a 4xx Error refusing it ${why} (otherMediaTypes: refuse)`,
+        };
+      if (refused && declared === 'read')
+        return {
+          rule: 'declared-media-types',
+          title: 'Refused a body under another media type, though the profile declares read',
+          received,
+          expected: `201, the body read and stored ${why} (otherMediaTypes: read)`,
+        };
+      if (read || refused) return undefined;
+      return {
+        title: `Expected 201 (read) or a 4xx refusal, got ${status}`,
+        received,
+        expected: `201 with the animal as sent, or a 4xx other than 401 refusing it, ${why}`,
+      };
+    }),
+  );

@@ -109,10 +109,13 @@ export const CLIENT_FAULTS = {
   'non-utf8-replaced': 'bytes that are not UTF-8 are stored as U+FFFD',
   'no-body-500': 'a creation with no or an empty body gets 500 (reading a field of undefined)',
   'text-body-html-500': 'a text/plain creation gets an HTML 500 page (Express defaults)',
-  'any-media-type-parsed': 'a body of any media type (text/plain, a form) is parsed as JSON',
   'accept-missing-refused': 'a request without an Accept header gets 406',
   'header-case-sensitive-auth':
     'the key is read only from a header spelt Authorization or authorization',
+  'auth-header-only-capitalised':
+    'the key is read only from a header spelt Authorization (a map keyed as sent, as PHP getallheaders() gives)',
+  'auth-header-only-lower-case':
+    'the key is read only from a header spelt authorization (the preflight finds it there and the run goes on)',
   'chunked-body-refused': 'a chunked body (no Content-Length) gets 411 Length Required',
 } as const;
 

@@ -121,7 +121,7 @@ export function createHandlers({ variant, has, store, out }: Context) {
   };
 
   const createPet = async (res: ServerResponse, text: string | null, type: string | undefined) => {
-    const source = bodyText(text, type, has);
+    const source = bodyText(text, type, has, variant.readsAnyMediaType);
     if (isRejection(source) && source.message === HTML_500) {
       res.writeHead(500, { 'content-type': 'text/html; charset=utf-8' });
       return res.end(HTML_500);
