@@ -56,7 +56,7 @@ export const keyAccepted = (apiKey: string): Check =>
     check('auth-required', ({ request, response }) =>
       headerOf(request.headers, 'authorization') === `Bearer ${apiKey}` && response.status === 401
         ? {
-            title: 'The valid key was refused',
+            title: `The valid key was refused in a header named ${authName(request.headers)}`,
             received: `401 for ${authName(request.headers)}: Bearer <the key given with --api-key>`,
             expected: 'the request served (any status but 401)',
           }

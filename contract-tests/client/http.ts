@@ -30,6 +30,11 @@ export type Request = {
    * --concurrency, which bounds the suite's own overlap, not what a check sends together.
    */
   burst?: boolean;
+  /**
+   * Headers go out exactly as written, the Authorization header's name and scheme included
+   * (the request tests a form of the key); otherwise the key goes in the form the server took.
+   */
+  spelled?: boolean;
 };
 
 /** A response as received: status, lower-cased headers, raw text and parsed JSON (if any). */

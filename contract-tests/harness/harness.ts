@@ -14,7 +14,7 @@ import { TransportFault } from '../client/wire.ts';
 import { curlCommand } from '../report/curl.ts';
 import { describeRequest, describeResponse, renderFailure } from '../report/report.ts';
 import { appendRecord } from '../run/run-log.ts';
-import { asReported, client as guardedClient, options, spec } from './run-context.ts';
+import { asSent, client as guardedClient, options, spec } from './run-context.ts';
 import { testExpect } from './test-scope.ts';
 
 declare module 'vitest' {
@@ -107,7 +107,7 @@ export const client: Client = {
       return await guardedClient.send(request);
     } catch (error) {
       if (!(error instanceof TransportFault)) throw error;
-      const exchange = faultExchange(asReported(request), error);
+      const exchange = faultExchange(asSent(request), error);
       report(exchange, [fail('transport', error.title, error.detail, 'one whole HTTP answer')]);
       throw new StopError(`${request.method} ${request.path}: ${error.message}`);
     }

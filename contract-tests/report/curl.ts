@@ -141,10 +141,9 @@ export function curlCommand(request: Request, url: string): string {
     else {
       const shown = shownAuthorization(request) ?? '';
       // Double quotes let the shell expand the key; nothing else in `shown` is special.
+      // The header's name as sent: a server may read only one spelling of it.
       args.push(
-        request.authShell
-          ? `-H "Authorization: ${shown}"`
-          : `-H ${shellQuote(`Authorization: ${shown}`)}`,
+        request.authShell ? `-H "${name}: ${shown}"` : `-H ${shellQuote(`${name}: ${shown}`)}`,
       );
     }
   }

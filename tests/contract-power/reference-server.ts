@@ -82,11 +82,16 @@ export async function startReferenceServer(options: { fault?: Fault; variant?: V
       : variant.sunset;
 
   // The Authorization header as a lookup by exact name sees it (Node lower-cases names).
+  const spellings = has('header-case-sensitive-auth')
+    ? /^(Authorization|authorization)$/
+    : has('auth-header-only-capitalised')
+      ? /^Authorization$/
+      : has('auth-header-only-lower-case')
+        ? /^authorization$/
+        : undefined;
   const authorizationOf = (req: IncomingMessage) => {
-    if (!has('header-case-sensitive-auth')) return req.headers.authorization ?? '';
-    const at = req.rawHeaders.findIndex(
-      (h, i) => i % 2 === 0 && /^(Authorization|authorization)$/.test(h),
-    );
+    if (!spellings) return req.headers.authorization ?? '';
+    const at = req.rawHeaders.findIndex((h, i) => i % 2 === 0 && spellings.test(h));
     return at < 0 ? '' : (req.rawHeaders[at + 1] ?? '');
   };
 
