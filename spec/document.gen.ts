@@ -38,6 +38,7 @@ export const openapiDocument: OpenApiDocument = {
   "x-rules": {
     "json": "Every request body and every response body is JSON (`application/json`).",
     "base-path": "The base address ends in the version segment `/v1`; every path is relative to it.",
+    "served-at-path": "Each operation is answered at its own method and path, relative to the base address, with one of the statuses the interface lists for it; a redirect (3xx) to another address, a trailing slash added for instance, is none of them.",
     "transport": "Every request is answered with one whole HTTP response (the interface's statuses are HTTP's); the connection is not closed or reset before it, and the body is as long as its framing says and decodes as its `Content-Encoding` says."
   },
   "x-decision": [

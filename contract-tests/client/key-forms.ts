@@ -45,7 +45,12 @@ export function inKeyForm(
 ): Record<string, string> {
   const name = Object.keys(headers).find((h) => h.toLowerCase() === 'authorization');
   if (name === undefined || (name === form.header && form.scheme === 'Bearer')) return headers;
-  const { [name]: value, ...rest } = headers;
-  const respelled = value === `Bearer ${key}` ? `${form.scheme} ${key}` : (value as string);
-  return { ...rest, [form.header]: respelled };
+  // Renamed in place: the headers keep their order.
+  return Object.fromEntries(
+    Object.entries(headers).map(([h, value]) =>
+      h === name
+        ? [form.header, value === `Bearer ${key}` ? `${form.scheme} ${key}` : value]
+        : [h, value],
+    ),
+  );
 }

@@ -6,7 +6,14 @@
 import { expect } from 'vitest';
 import { loadContractSpec } from '../checks/spec-model.ts';
 import { bridgedFetch } from '../client/bridge.ts';
-import { type Client, createClient, headerOf, type Request, ThrottledOut } from '../client/http.ts';
+import {
+  type Client,
+  createClient,
+  type Exchange,
+  headerOf,
+  type Request,
+  ThrottledOut,
+} from '../client/http.ts';
 import { inFlightLimit } from '../client/in-flight.ts';
 import { INTERFACE_KEY_FORM, inKeyForm } from '../client/key-forms.ts';
 import { fetchTransport, networkTransport } from '../client/wire.ts';
@@ -83,6 +90,7 @@ function guarded(inner: Client): Client {
     const sentAt = performance.now();
     const exchange = await inner.send(asSent(request)).catch(throttledOut);
     budget.settle(request, exchange.response);
+    if (exchange.response.status >= 500) for (const handle of serverErrorHandlers) handle(exchange);
     noteCreated(exchange, sentAt, performance.now());
     const { status, json } = exchange.response;
     if (mayCreate(request) && status >= 200 && status < 300) {
@@ -97,6 +105,16 @@ function guarded(inner: Client): Client {
     return exchange;
   }
 }
+
+const serverErrorHandlers: ((exchange: Exchange) => void)[] = [];
+
+/**
+ * Calls `handler` with every exchange answered 5xx, as it arrives, whoever sent it: a request
+ * the suite sends only to learn something (a name limit, a probe) is judged no less.
+ */
+export const onServerError = (handler: (exchange: Exchange) => void): void => {
+  serverErrorHandlers.push(handler);
+};
 
 let gaveUp = false;
 /** Tells runContract, once, that the server kept throttling (no verdict), and rethrows. */

@@ -71,6 +71,7 @@ const send = (probe: Probe, credential: Credential) => {
     headers,
     rawBody: probe.body,
     authShell: credential.shell,
+    authShown: credential.shown,
   };
   return client.send(request);
 };

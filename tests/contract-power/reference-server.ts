@@ -101,6 +101,14 @@ export async function startReferenceServer(options: { fault?: Fault; variant?: V
       res.setHeader('retry-after', variant.ratePerSecond === undefined ? '0' : '1');
       return error(res, 429, 'too many requests');
     }
+    // Django's APPEND_SLASH: /v1/pets answers 301 to /v1/pets/, which is served.
+    if (has('trailing-slash-redirect')) {
+      if (!url.pathname.endsWith('/')) {
+        res.writeHead(301, { location: `${url.pathname}/${url.search}`, 'content-length': '0' });
+        return void res.end();
+      }
+      url.pathname = url.pathname.replace(/\/$/, '');
+    }
     // Served at the root: /pets is what /v1/pets is elsewhere, and /v1/... is nothing.
     if (has('served-at-root'))
       url.pathname = url.pathname.startsWith('/v1/') ? '/none' : `/v1${url.pathname}`;
