@@ -11,6 +11,7 @@ import {
   preflight,
   type ServerUnderTest,
 } from '../contract-tests/client/preflight.ts';
+import { TIMEOUT_MS } from '../contract-tests/client/wire.ts';
 import { observeProfile } from '../contract-tests/profile/observe.ts';
 import { printProfile } from '../contract-tests/profile/print.ts';
 import { jsonResultText } from '../contract-tests/report/json-report.ts';
@@ -21,7 +22,12 @@ import {
   DEPTH_SETTINGS,
   DEPTHS,
 } from '../contract-tests/run/depth.ts';
-import { type ContractResult, runContract, type StartedServer } from '../contract-tests/run/run.ts';
+import {
+  type ContractResult,
+  DEFAULT_RUN_TIMEOUT_MS,
+  runContract,
+  type StartedServer,
+} from '../contract-tests/run/run.ts';
 import { FULL_RUN_CREATIONS } from '../contract-tests/run/themes.ts';
 import { STRICT_PROFILE } from '../spec/profile.ts';
 import { listRules } from '../spec/rules.ts';
@@ -32,6 +38,7 @@ import {
   integerFlag,
   orEnv,
   outputFileFlag,
+  positiveNumberFlag,
   runCommand,
   UsageError,
 } from './cli.ts';
@@ -93,11 +100,18 @@ ${USAGE[where]}
   --json FILE         also write the result as JSON to FILE: verdict, counts, seed, duration,
                       every finding (rule id, spec pointer, request, response, curl), the
                       checks skipped and the ids of every animal the run created
+  --timeout S         the whole run at most S seconds (default ${DEFAULT_RUN_TIMEOUT_MS / 1000}); past it no request
+                      is sent, and the run stops with no verdict (exit 2), its reports written
+  --request-timeout S one request unanswered this long counts as no answer (default ${TIMEOUT_MS / 1000})
   -h, --help          show this text
 
 Paths are relative to the directory the command runs in; missing folders are made.
-A request the server throttles (429) is sent again after its Retry-After (at most ${MAX_WAIT_SECONDS} s,
+A request the server throttles (429) or sheds (503) is sent again after its Retry-After (at most ${MAX_WAIT_SECONDS} s,
 longer each time it recurs), up to ${MAX_RETRIES} times; still throttled, the run stops: exit 2.
+After a 503 the run keeps one request fewer in flight (never fewer than one). A server that
+stops answering or hangs (nothing listens, or a request and a GET /pets both unanswered)
+stops the run at once: exit 2, saying when and at which request. A dropped connection is a
+finding only when it happens again on a fresh connection while the server answers otherwise.
 The failure summary names each broken rule by its id and its place in the spec
 (${specFile()}) and gives a curl command that replays a failing request,
 reading the key from $PETSTORE_API_KEY. ${GUIDES[where].report} explains the report.
@@ -105,8 +119,10 @@ reading the key from $PETSTORE_API_KEY. ${GUIDES[where].report} explains the rep
 Exit codes: 0 conformant, every check passed
             1 not conformant, a check failed (see the summary)
             2 could not test (no verdict): a usage error, an unreachable server, a base
-              URL without /v1, a key refused in every form, a server still throttling
-              after the waits, a report file it cannot write, or a fault of the suite`;
+              URL without /v1 or serving nothing of the interface, a key refused in
+              every form, a server that stopped answering, hangs or still throttles
+              after the waits, --timeout passed, a report file it cannot write, or a
+              fault of the suite`;
 
 const flags = {
   'base-url': { type: 'string' },
@@ -124,6 +140,8 @@ const flags = {
   concurrency: { type: 'string' },
   profile: { type: 'string' },
   'print-profile': { type: 'boolean', default: false },
+  timeout: { type: 'string' },
+  'request-timeout': { type: 'string' },
 } as const;
 
 /** Writes a file the command was asked for; says why it could not. Whether it wrote it. */
@@ -198,6 +216,11 @@ function closing(result: ContractResult, replay: string): string[] {
             : result.names.learned
               ? `Names fitted to ${result.names.limit} characters, the longest this server accepts (a longer one got a 4xx; the interface sets no limit, so that is the server's choice).`
               : `Names fitted to ${result.names.limit} characters: the server refused even names of ${result.names.limit}.`,
+        ]
+      : []),
+    ...(result.lowered
+      ? [
+          `The server shed load (503) at ${result.lowered.from} requests in flight: the run went on with ${result.lowered.to} (never judged; --concurrency ${result.lowered.to} avoids the waits).`,
         ]
       : []),
     ...(result.resent > 0
@@ -300,6 +323,14 @@ async function contract(
         ? undefined
         : integerFlag('concurrency', values.concurrency, 1, 256),
     junitFile,
+    timeoutMs:
+      values.timeout === undefined
+        ? undefined
+        : positiveNumberFlag('timeout', values.timeout) * 1000,
+    requestTimeoutMs:
+      values['request-timeout'] === undefined
+        ? undefined
+        : positiveNumberFlag('request-timeout', values['request-timeout']) * 1000,
     echo: { stdout: process.stdout, stderr: process.stderr },
     onStart: (run) => {
       if (run.localMock) console.log(`No --base-url: testing the local mock at ${run.baseUrl}`);
@@ -324,6 +355,10 @@ async function contract(
   }
   if (result.verdict === 'could-not-test') {
     console.error(`petstore-contract: could not test: ${result.reason}`);
+    if (result.created.length > 0)
+      console.error(
+        `Animals created on the server before it stopped: ${result.created.length}${jsonFile ? ` (their ids are in ${jsonFile})` : ' (--json lists their ids)'}.`,
+      );
     console.error(`Finished in ${elapsed()} (exit 2).`);
     return 2;
   }

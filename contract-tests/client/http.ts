@@ -28,8 +28,8 @@ export type Request = {
   /** The key, to be written as `$PETSTORE_API_KEY` wherever else it appears (a header, the URL). */
   secret?: string;
   /**
-   * Sent at once with others on purpose (a burst of identical creations): not held back by
-   * --concurrency, which bounds the suite's own overlap, not what a check sends together.
+   * Sent at once with others on purpose (a burst of identical creations); --concurrency
+   * still bounds it, so a burst larger than it goes that many at a time.
    */
   burst?: boolean;
   /**
@@ -51,7 +51,7 @@ export type Response = {
   fault?: string;
 };
 
-/** A request with the response it received, and how often it was throttled (429) first. */
+/** A request with the response it received, and how often it was throttled (429, 503) first. */
 export type Exchange = { request: Request; response: Response; url: string; throttled?: number };
 
 /** Sends requests to one base URL and hands every exchange to `onExchange`. */
@@ -62,10 +62,11 @@ export type Client = {
 
 const KEEP_BOM = new TextDecoder('utf-8', { ignoreBOM: true });
 
-// A throttled request (429) was not processed: it is sent again after the Retry-After the
-// server asks for (1 s without one, at most 10 s), up to this many times. The interface
-// leaves excess-traffic statuses open, so throttling is no verdict on the request.
-/** How many times a request answered 429 is sent again before the run stops with no verdict. */
+// A throttled request (429), or one a server shedding load refused (503), was not processed:
+// it is sent again after the Retry-After the server asks for (1 s without one, longer each
+// time, at most 10 s), up to this many times. The interface leaves the statuses for excess
+// traffic and server faults open, so neither is a verdict on the request.
+/** How many times a request answered 429 or 503 is sent again before the run stops with no verdict. */
 export const MAX_RETRIES = 10;
 /** The longest wait before sending a throttled request again, whatever Retry-After asks. */
 export const MAX_WAIT_SECONDS = 10;
@@ -85,18 +86,21 @@ function waitAfter429(retryAfter: string | undefined, attempt: number): number {
 }
 
 /**
- * A server that still answered 429 after MAX_RETRIES waits: it cannot be tested now, which is
- * no verdict on it. Every later request of the client ends with the same error at once.
+ * A server that still answered 429 or 503 after MAX_RETRIES waits: it cannot be tested now,
+ * which is no verdict on it. Every later request of the client ends with the same error at once.
  */
 export class ThrottledOut extends Error {
   override name = 'ThrottledOut';
 }
 
+/** The statuses of a server that wants less traffic now: waited out, never judged. */
+const SHEDDING = new Set([429, 503]);
+
 /**
- * Sends requests, waiting out 429s. A 429 says the server wants less traffic, not only this
- * request later: every request of the client holds back until its Retry-After has passed.
+ * Sends requests, waiting out 429s and 503s. Either says the server wants less traffic, not
+ * only this request later: every request of the client holds back until its wait has passed.
  */
-function patientSender(send: Transport) {
+function patientSender(send: Transport, onShed: (status: number) => void) {
   let holdUntil = 0;
   let gaveUp: ThrottledOut | undefined;
   return async (url: string, request: WireRequest) => {
@@ -106,11 +110,12 @@ function patientSender(send: Transport) {
       const hold = holdUntil - Date.now();
       if (hold > 0) await sleep(hold);
       const res = await send(url, request);
-      if (res.status !== 429) return { res, throttled: attempt };
+      if (!SHEDDING.has(res.status)) return { res, throttled: attempt };
+      onShed(res.status);
       if (attempt === MAX_RETRIES) {
         const seconds = ((Date.now() - started) / 1000).toFixed(0);
         gaveUp ??= new ThrottledOut(
-          `the server answered 429 to ${request.method} ${url} ${attempt + 1} times in a row over ${seconds} s, waiting as its Retry-After asked (${res.headers['retry-after'] ?? 'none'})`,
+          `the server answered ${res.status} to ${request.method} ${url} ${attempt + 1} times in a row over ${seconds} s, waiting as its Retry-After asked (${res.headers['retry-after'] ?? 'none'}) and longer each time`,
         );
         throw gaveUp;
       }
@@ -122,15 +127,17 @@ function patientSender(send: Transport) {
 
 /**
  * Creates a client for a base URL (ending in `/v1`) that sends with `send`: the network
- * (wire.ts), or a bridge to an app in this process (bridge.ts).
+ * (wire.ts), or a bridge to an app in this process (bridge.ts). `onShed` hears of each 429
+ * or 503 waited out.
  */
 export function createClient(
   baseUrl: string,
   onExchange: (e: Exchange) => void,
   send: Transport,
+  onShed: (status: number) => void = () => {},
 ): Client {
   const root = baseUrl.replace(/\/+$/, '');
-  const sendPatiently = patientSender(send);
+  const sendPatiently = patientSender(send, onShed);
   return {
     baseUrl: root,
     async send(request) {

@@ -30,3 +30,21 @@ it('gives the place back when a task fails', async () => {
   await expect(limited(() => Promise.reject(new Error('refused')))).rejects.toThrow('refused');
   await expect(limited(async () => 'next')).resolves.toBe('next');
 });
+
+it('runs fewer at once once lowered, never fewer than one', async () => {
+  const limited = inFlightLimit(3);
+  expect([limited.lower(), limited.lower(), limited.lower()]).toEqual([2, 1, 1]);
+  let running = 0;
+  let most = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, () =>
+      limited(async () => {
+        running += 1;
+        most = Math.max(most, running);
+        await tick();
+        running -= 1;
+      }),
+    ),
+  );
+  expect(most).toBe(1);
+});

@@ -102,6 +102,32 @@ async function assertVersioned(target: Target, listStatus: number) {
   );
 }
 
+/**
+ * Refuses a base URL that serves nothing of the interface: listPets answers 404 with the key
+ * and without it (where the interface has it answer 401), as a wrong prefix does. A listPets
+ * behind its key that answers 404 (an empty catalogue) is the server's to answer for.
+ */
+async function assertServed(target: Target, listStatus: number) {
+  if (listStatus !== 404) return;
+  const url = `${target.baseUrl}/pets?limit=1`;
+  const sent = { signal: AbortSignal.timeout(10_000) };
+  const keyless = await (target.app
+    ? callApp(target.app, new Request(url, sent))
+    : fetch(url, sent).then(async (response) => {
+        await response.body?.cancel();
+        return response;
+      })
+  ).then(
+    (response) => response.status,
+    () => 0,
+  );
+  if (keyless !== 404) return;
+  throw new PreflightError(
+    `nothing of the interface answers at ${target.baseUrl}: GET ${target.baseUrl}/pets?limit=1 answered 404 with the key and without it, where listPets answers 200, or 401 without a key.\n` +
+      `Check the base URL: it is the address the interface's paths are relative to, ending in ${BASE_PATH} (e.g. https://staging.example${BASE_PATH}).`,
+  );
+}
+
 /** Whether some operation does not answer 401 to the key in the target's form. */
 async function keyTaken(target: Target, readOnly: boolean): Promise<boolean> {
   if ((await statusOf(target, '/pets?limit=1')) !== 401) return true;
@@ -142,6 +168,7 @@ export async function preflight(
   const target = { ...checked, app };
   const listStatus = await assertReachable(target);
   await assertVersioned(target, listStatus);
+  await assertServed(target, listStatus);
   const keyForm = await assertKeyAccepted(target, readOnly);
   return keyForm === INTERFACE_KEY_FORM ? checked : { ...checked, keyForm };
 }

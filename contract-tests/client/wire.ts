@@ -28,6 +28,13 @@ export type WireAnswer = { status: number; headers: Record<string, string>; body
 /** Sends one request and resolves with its whole answer (bridge.ts and this module implement it). */
 export type Transport = (url: string, request: WireRequest) => Promise<WireAnswer>;
 
+/**
+ * How an answer failed to arrive: nothing listened (`refused`: the connection itself was
+ * refused), nothing came in time (`timeout`), or the connection went away or the bytes broke
+ * (`lost`). server-watch.ts tells from it a server gone from a fault of its own.
+ */
+export type FaultKind = 'refused' | 'timeout' | 'lost';
+
 /** The server gave no whole answer: what was seen instead, and the status and headers, if any came. */
 export class TransportFault extends Error {
   override name = 'TransportFault';
@@ -35,6 +42,7 @@ export class TransportFault extends Error {
     readonly title: string,
     readonly detail: string,
     readonly partial?: { status: number; headers: Record<string, string> },
+    readonly kind: FaultKind = 'lost',
   ) {
     super(`${title}: ${detail}`);
   }
@@ -43,7 +51,8 @@ export class TransportFault extends Error {
 /** A request that failed on a reused connection before any answer: safe to send again. */
 class StaleConnection extends Error {}
 
-const TIMEOUT_MS = 15_000;
+/** How long one request may go unanswered unless the run says otherwise (--request-timeout). */
+export const TIMEOUT_MS = 15_000;
 const ACCEPT_ENCODING = 'gzip, deflate, br';
 
 // Errors that mean the connection went away (closed, reset, half-written), and parse errors
@@ -131,8 +140,13 @@ const chunksOf = (body: Buffer): Buffer[] => {
   return parts;
 };
 
-/** One attempt on `agent`'s connections. */
-function attempt(url: URL, request: WireRequest, agent: http.Agent): Promise<WireAnswer> {
+/** One attempt on `agent`'s connections, given up after `timeoutMs`. */
+function attempt(
+  url: URL,
+  request: WireRequest,
+  agent: http.Agent,
+  timeoutMs: number,
+): Promise<WireAnswer> {
   const body = request.body === undefined ? undefined : Buffer.from(request.body);
   const headers = withDefaults(request);
   const chunked = isChunked(headers);
@@ -147,11 +161,12 @@ function attempt(url: URL, request: WireRequest, agent: http.Agent): Promise<Wir
         req.destroy(
           new TransportFault(
             answered ? 'Answer not finished in time' : 'No answer in time',
-            `nothing more ${answered ? 'of the body ' : ''}within ${TIMEOUT_MS / 1000} s`,
+            `nothing more ${answered ? 'of the body ' : ''}within ${timeoutMs / 1000} s`,
             answered,
+            'timeout',
           ),
         ),
-      TIMEOUT_MS,
+      timeoutMs,
     );
     const fail = (error: unknown) => {
       clearTimeout(timer);
@@ -161,10 +176,15 @@ function attempt(url: URL, request: WireRequest, agent: http.Agent): Promise<Wir
       if (error instanceof TransportFault) return fail(error);
       if (answered) return fail(cutShort(error, answered));
       if (req.reusedSocket && isGone(error)) return fail(new StaleConnection());
+      const refused = codeOf(error) === 'ECONNREFUSED';
       fail(
         new TransportFault(
-          'Connection closed without an answer',
-          `the connection was closed or reset before any answer (${codeOf(error) || (error as Error).message})`,
+          refused ? 'Connection refused' : 'Connection closed without an answer',
+          refused
+            ? 'the connection was refused (ECONNREFUSED): nothing listens there'
+            : `the connection was closed or reset before any answer (${codeOf(error) || (error as Error).message})`,
+          undefined,
+          refused ? 'refused' : 'lost',
         ),
       );
     });
@@ -225,35 +245,77 @@ function cutShort(
   );
 }
 
+/** A transport over the network, and a way to send one request on a connection of its own. */
+export type NetworkTransport = Transport & {
+  /** Sends on a new connection, closed after it (within `timeoutMs`, default the transport's). */
+  fresh(url: string, request: WireRequest, timeoutMs?: number): Promise<WireAnswer>;
+  /** Keeps at most `count` connections from now on, closing the idle ones. */
+  fewerConnections(count: number): void;
+};
+
+/** What a network transport keeps to: the time one request may take, connections at once. */
+export type NetworkLimits = { timeoutMs?: number; maxSockets?: number };
+
+const count = (lists: NodeJS.ReadOnlyDict<unknown[]>) =>
+  Object.values(lists).reduce((sum, list) => sum + (list?.length ?? 0), 0);
+
 /**
- * A transport over the network. `onResend` hears of each request sent again on a new
- * connection because the server had closed the idle one it went out on.
+ * A kept-alive agent with at most `maxSockets` connections; one freed while more are open
+ * than that (the bound was lowered) is closed, so an idle connection the server counts (as
+ * uvicorn's --limit-concurrency does) goes away.
  */
-export function networkTransport(onResend: (url: string, method: string) => void): Transport {
-  const agents = {
-    'http:': new http.Agent({ keepAlive: true }),
-    'https:': new https.Agent({ keepAlive: true }),
-  };
-  return async (raw, request) => {
+function agentFor(url: URL, maxSockets = Infinity): http.Agent {
+  const agent =
+    url.protocol === 'https:'
+      ? new https.Agent({ keepAlive: true, maxSockets })
+      : new http.Agent({ keepAlive: true, maxSockets });
+  agent.on('free', (socket: { destroy(): void }) => {
+    if (count(agent.sockets) + count(agent.freeSockets) > agent.maxSockets) socket.destroy();
+  });
+  return agent;
+}
+
+/**
+ * A transport over the network, keeping at most `maxSockets` connections open (a server that
+ * counts open connections, as uvicorn's --limit-concurrency does, sees no more than the
+ * run's --concurrency). `onResend` hears of each request sent again on a new connection
+ * because the server had closed the idle one it went out on.
+ */
+export function networkTransport(
+  onResend: (url: string, method: string) => void,
+  { timeoutMs = TIMEOUT_MS, maxSockets }: NetworkLimits = {},
+): NetworkTransport {
+  const agents = new Map<string, http.Agent>();
+  const fresh = async (raw: string, request: WireRequest, ms = timeoutMs) => {
     const url = new URL(raw);
-    const kept = url.protocol === 'https:' ? agents['https:'] : agents['http:'];
+    // A new connection, on an agent of its own: the kept ones may all be as stale.
+    const agent = agentFor(url);
     try {
-      return await attempt(url, request, kept);
+      return await attempt(url, request, agent, ms);
+    } finally {
+      agent.destroy();
+    }
+  };
+  const send = async (raw: string, request: WireRequest) => {
+    const url = new URL(raw);
+    const kept = agents.get(url.protocol) ?? agentFor(url, maxSockets);
+    agents.set(url.protocol, kept);
+    try {
+      return await attempt(url, request, kept, timeoutMs);
     } catch (error) {
       if (!(error instanceof StaleConnection)) throw error;
       onResend(raw, request.method);
-      // A new connection, on an agent of its own: the kept ones may all be as stale.
-      const fresh =
-        url.protocol === 'https:'
-          ? new https.Agent({ keepAlive: true })
-          : new http.Agent({ keepAlive: true });
-      try {
-        return await attempt(url, request, fresh);
-      } finally {
-        fresh.destroy();
-      }
+      return fresh(raw, request);
     }
   };
+  const fewerConnections = (count: number) => {
+    for (const agent of agents.values()) {
+      agent.maxSockets = count;
+      for (const idle of Object.values(agent.freeSockets))
+        for (const socket of idle ?? []) socket.destroy();
+    }
+  };
+  return Object.assign(send, { fresh, fewerConnections });
 }
 
 /**

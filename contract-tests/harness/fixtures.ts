@@ -41,7 +41,7 @@ const creation = (body: unknown, rawBody?: string): Request => ({
 /** POST /pets with a JSON body (or raw text) and the key. */
 export const createPet = (body: unknown, rawBody?: string) => client.send(creation(body, rawBody));
 
-/** POST /pets sent at once with others on purpose (a burst): not held back by --concurrency. */
+/** POST /pets sent at once with others on purpose (a burst), --concurrency at a time at most. */
 export const createPetInBurst = (body: unknown) => client.send({ ...creation(body), burst: true });
 
 /** A valid creation payload any conforming server accepts: a short name and the run's category. */

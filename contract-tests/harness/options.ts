@@ -35,6 +35,10 @@ export type SuiteOptions = {
   concurrent: number;
   /** Requests in flight at once, and independent tests run side by side (--concurrency). */
   concurrency: number;
+  /** How long one request may go unanswered (--request-timeout). */
+  requestTimeoutMs?: number;
+  /** When the run must end (epoch ms, --timeout): no request is sent after it. */
+  deadline?: number;
   /** Extra generated names tried by the accept-or-reject oracle. */
   generatedNames: number;
   /** Unique prefix of the names of the pets this run creates. */

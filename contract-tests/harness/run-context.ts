@@ -16,8 +16,14 @@ import {
 } from '../client/http.ts';
 import { inFlightLimit } from '../client/in-flight.ts';
 import { INTERFACE_KEY_FORM, inKeyForm } from '../client/key-forms.ts';
-import { fetchTransport, networkTransport } from '../client/wire.ts';
-import { authShellFor } from '../report/curl.ts';
+import { watchServer } from '../client/server-watch.ts';
+import {
+  fetchTransport,
+  type NetworkTransport,
+  networkTransport,
+  TIMEOUT_MS,
+} from '../client/wire.ts';
+import { authShellFor, shownText } from '../report/curl.ts';
 import { appendRecord } from '../run/run-log.ts';
 import { createBudget, mayCreate } from './budget.ts';
 import { noteCreated } from './created.ts';
@@ -73,17 +79,39 @@ export function asReported(request: Request): Request {
   return { ...request, authShell, secret };
 }
 
+// Every request, a burst's too: a burst larger than --concurrency goes that many at a time.
+const limited = inFlightLimit(options.concurrency);
+
+/**
+ * A server that sheds load (503) gets one request, and one connection, fewer from then on,
+ * never fewer than one: uvicorn's --limit-concurrency N answers 503 on the Nth open
+ * connection, so a run at --concurrency N goes on at N-1 after its first 503. A 429 (a rate,
+ * not a capacity) is only waited out.
+ */
+function sendLess(network: NetworkTransport | undefined) {
+  return (status: number) => {
+    // A 503 while more run than the bound was lowered to is the excess not yet drained.
+    if (status !== 503 || limited.running() > limited.max()) return;
+    const before = limited.max();
+    const now = limited.lower();
+    if (now === before) return;
+    network?.fewerConnections(now);
+    appendRecord(options.logDir, 'shed', { status, from: before, to: now });
+  };
+}
+
 /**
  * Sends a request, refusing anything but GET with --read-only and any creation beyond
  * --max-creates, notes the key's shell form, and logs every animal a request stored.
  */
 function guarded(inner: Client): Client {
-  const limited = inFlightLimit(options.concurrency);
   return {
     baseUrl: inner.baseUrl,
-    send: (request) => (request.burst ? send(request) : limited(() => send(request))),
+    send: (request) => limited(() => send(request)),
   };
   async function send(request: Request) {
+    if (options.deadline !== undefined && Date.now() >= options.deadline)
+      throttledOut(new RunTimeUp(`its time ran out before ${request.method} ${request.path}`));
     if (options.readOnly && request.method !== 'GET')
       throw new Error(`read-only run: refusing to send ${request.method} ${request.path}`);
     budget.take(request, currentTheme());
@@ -116,14 +144,50 @@ export const onServerError = (handler: (exchange: Exchange) => void): void => {
   serverErrorHandlers.push(handler);
 };
 
+/** The run's time (--timeout) ran out: no request goes out after it. No verdict. */
+export class RunTimeUp extends Error {
+  override name = 'RunTimeUp';
+}
+
 let gaveUp = false;
-/** Tells runContract, once, that the server kept throttling (no verdict), and rethrows. */
+/**
+ * Tells runContract, once, that the server kept throttling, stopped answering or the run's
+ * time ran out (no verdict), and rethrows.
+ */
 function throttledOut(error: unknown): never {
   if (error instanceof ThrottledOut && !gaveUp) {
     gaveUp = true;
     appendRecord(options.logDir, 'throttledOut', { message: error.message });
   }
+  if (error instanceof RunTimeUp && !gaveUp) {
+    gaveUp = true;
+    appendRecord(options.logDir, 'timeUp', { message: error.message });
+  }
   throw error;
+}
+
+const network =
+  options.bridge === undefined
+    ? networkTransport((url, method) => appendRecord(options.logDir, 'resent', { method, url }), {
+        timeoutMs: options.requestTimeoutMs,
+        maxSockets: options.concurrency,
+      })
+    : undefined;
+
+/** The network, watched for a server that goes away (client/server-watch.ts). */
+function watchedNetwork(network: NetworkTransport) {
+  const onResend = (url: string, method: string) =>
+    appendRecord(options.logDir, 'resent', { method, url });
+  return watchServer(network, {
+    baseUrl: options.baseUrl,
+    requestTimeoutMs: options.requestTimeoutMs ?? TIMEOUT_MS,
+    // A creation lost once may have stored an animal: under a budget it is not sent again.
+    mayResend: (request) => options.maxCreates === undefined || request.method !== 'POST',
+    onGone: ({ at, request, why }) =>
+      appendRecord(options.logDir, 'serverGone', { at, request, why }),
+    onResent: onResend,
+    shown: (pathAndQuery) => shownText(pathAndQuery, options.apiKey || undefined),
+  });
 }
 
 /** The client every suite file uses: over the network, or over the bridge to an app in process. */
@@ -138,8 +202,7 @@ export const client = guarded(
         ...(throttled ? { throttled } : {}),
       });
     },
-    options.bridge === undefined
-      ? networkTransport((url, method) => appendRecord(options.logDir, 'resent', { method, url }))
-      : fetchTransport(bridgedFetch(options.bridge)),
+    network ? watchedNetwork(network) : fetchTransport(bridgedFetch(options.bridge ?? '')),
+    sendLess(network),
   ),
 );

@@ -42,6 +42,8 @@ export function jsonResult(result: ContractResult) {
     skipped: result.skipped,
     resent: result.resent,
     throttled: result.throttled,
+    ...(result.lowered ? { concurrencyLowered: result.lowered } : {}),
+    ...(result.stopped ? { stopped: result.stopped } : {}),
     created: {
       count: result.created.length,
       ids: result.created.map((c) => c.id).filter((id): id is string => id !== null),

@@ -18,13 +18,25 @@ const QUIET = new Set(['StopError', 'CreateBudgetSpent']);
 export const onlyBudgetSpent = (errors: readonly ErrorLike[]) =>
   errors.length > 0 && errors.every((e) => e.name === 'CreateBudgetSpent');
 
+// Errors whose message says all: a check's failure, a stop after one, or a run that stopped
+// without a verdict (the server gone, the time run out, load shed without end).
+const SAID = new Set([
+  'AssertionError',
+  'ChecksFailed',
+  'Error',
+  'StopError',
+  'ServerGone',
+  'RunTimeUp',
+  'ThrottledOut',
+]);
+
 /** The messages of a test's errors; a StopError only says something when it is alone. */
 export function failureText(errors: readonly ErrorLike[]): string {
   const own = errors.filter((e) => !QUIET.has(e.name ?? ''));
   const shown = own.length > 0 ? own : errors;
   return shown
     .map((e) =>
-      e.name === 'AssertionError' || e.name === 'ChecksFailed' || e.name === 'Error'
+      SAID.has(e.name ?? 'Error')
         ? (e.message ?? '')
         : `${e.name}: ${e.message ?? ''} (an unexpected error in the suite)`,
     )
@@ -112,9 +124,17 @@ export function outcomesOf(module: TestModule): CaseOutcome[] {
   return cases;
 }
 
+/** A test's notes: its annotations, and those made once it had failed (test-scope.setup.ts). */
+const notesOf = (test: TestCase): string[] => [
+  ...test.annotations().map((a) => a.message),
+  ...((test.meta() as { lateNotes?: string[] }).lateNotes ?? []),
+];
+
 /** Prints a line per suite file and keeps the outcome of every check. */
 export class ContractReporter implements Reporter {
   readonly outcomes: CaseOutcome[] = [];
+  /** How long each suite file ran, by its short name (for JUnit suite times). */
+  readonly fileMs = new Map<string, number>();
   readonly #print: (line: string) => void;
 
   constructor(print: (line: string) => void) {
@@ -132,6 +152,7 @@ export class ContractReporter implements Reporter {
       ...(failed > 0 ? [`${failed} failed`] : []),
       ...(skipped > 0 ? [`${skipped} skipped`] : []),
     ];
+    this.fileMs.set(shortName(module.moduleId), module.diagnostic().duration);
     const seconds = (module.diagnostic().duration / 1000).toFixed(1);
     this.#print(
       `  ${mark} ${shortName(module.moduleId).padEnd(22)} ${counts.join(', ')} (${seconds} s)`,
@@ -146,8 +167,7 @@ export class ContractReporter implements Reporter {
     for (const [i, test] of tests.entries()) {
       const note = notes[i];
       if (note && (shared.get(note) ?? 0) <= 3) this.#print(`      skipped: ${test.name}: ${note}`);
-      for (const note of test.annotations())
-        this.#print(`      note: ${test.name}: ${note.message}`);
+      for (const note of notesOf(test)) this.#print(`      note: ${test.name}: ${note}`);
     }
   }
 

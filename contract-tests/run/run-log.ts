@@ -18,8 +18,14 @@ export type LogRecords = {
   resent: { method: string; url: string };
   /** The limit the run's names were fitted to (harness/names.ts), when the server took less than the longest. */
   names: { limit: number; prefix: string; learned: boolean; declared?: boolean };
-  /** The server answered 429 again and again (client/http.ts ThrottledOut): no verdict, the run stops. */
+  /** The server answered 429 or 503 again and again (client/http.ts ThrottledOut): no verdict, the run stops. */
   throttledOut: { message: string };
+  /** The server stopped answering or hangs (client/server-watch.ts): when, at which request, why. */
+  serverGone: { at: string; request: string; why: string };
+  /** The run's --timeout passed: no request was sent after it. */
+  timeUp: { message: string };
+  /** The server shed load (429, 503) at the bound: the run went on with one request in flight fewer. */
+  shed: { status: number; from: number; to: number };
   /** A POST answered 2xx: what it stored, its id as text (null when the answer had none). */
   created: CreatedRecord;
 };

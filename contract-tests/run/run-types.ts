@@ -53,8 +53,12 @@ export type ContractOptions = {
    * order stay in order whatever it is.
    */
   concurrency?: number;
-  /** Also writes a JUnit XML report there (relative to the current directory). */
+  /** Also writes a JUnit XML report there (relative to the current directory), also when it stops with no verdict. */
   junitFile?: string;
+  /** The whole run at most this long (default 10 minutes): no request is sent after it, no verdict. */
+  timeoutMs?: number;
+  /** How long one request may go unanswered (default 15 s); a server answering nothing more is given up on at once. */
+  requestTimeoutMs?: number;
   /** Streams vitest's report is echoed to while the suite runs (default: none). */
   echo?: Echo;
   /** Told what is about to be tested, once the server is known and before the suite runs. */
@@ -114,12 +118,19 @@ export type ContractResult = {
   names?: { limit: number; prefix: string; learned: boolean; declared?: boolean };
   /** Requests sent again on a new connection, the server having closed the idle one they went out on. */
   resent: number;
-  /** Requests the server answered 429 first, each sent again after its Retry-After (never a finding). */
+  /** Requests the server answered 429 or 503 first, each sent again after a wait (never a finding). */
   throttled: number;
+  /** The server shed load (503): the run went on with fewer requests in flight than --concurrency. */
+  lowered?: { from: number; to: number };
   /** The checks skipped, and why (a level, --read-only, --max-creates, what the server showed). */
   skipped: { name: string; note?: string }[];
   /** The JUnit report, when one was asked for and the suite ran. */
   junitFile?: string;
+  /**
+   * Why a run that had started stopped without a verdict: the server went away (when, at which
+   * request), kept shedding load, or the time ran out.
+   */
+  stopped?: { kind: 'server-gone' | 'throttled' | 'time-up'; at?: string; request?: string };
   /** Vitest's report, as it printed it (without colours). */
   report: string;
   durationMs: number;

@@ -3,7 +3,7 @@
  * (scripts/contract.ts), the gate, tests and backend teams testing their app in process
  * call it; it prints nothing and never exits.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { mergeProfiles, type Profile, STRICT_PROFILE } from '../../spec/profile.ts';
@@ -14,8 +14,10 @@ import { coverageTable } from '../report/coverage.ts';
 import { type CaseOutcome, junitXml } from '../report/junit-report.ts';
 import { findings, groupedSummary, unexplained } from '../report/summary.ts';
 import { DEFAULT_CONCURRENCY, DEFAULT_SEED, DEPTH_SETTINGS } from './depth.ts';
-import { type FailureRecord, type LogRecords, readRecords } from './run-log.ts';
+import { type LogRecords, readRecords } from './run-log.ts';
 import type { ContractOptions, ContractResult, ContractRun } from './run-types.ts';
+import { setUpOutcomes } from './set-up.ts';
+import { runStop, stoppedOutcomes } from './stopped.ts';
 import { type OpenServer, openServer } from './target.ts';
 import { creatingThemes } from './themes.ts';
 import { runSuite, type SuiteCounts } from './vitest-run.ts';
@@ -32,27 +34,20 @@ export type {
 const newRunId = () =>
   `ct${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36 ** 3).toString(36)}`;
 
-/**
- * A failed case for each suite file whose set-up broke a rule without stopping the file (a
- * decision at strict level: the pets it made are still usable), so JUnit and the verdict see it.
- */
-function setUpOutcomes(
-  failures: readonly FailureRecord[],
-  outcomes: readonly CaseOutcome[],
-): CaseOutcome[] {
-  const known = new Set(outcomes.filter((c) => c.state === 'failed').map((c) => c.name));
-  const byName = new Map<string, FailureRecord[]>();
-  for (const failure of failures)
-    if (failure.test.endsWith(' (set-up)') && !known.has(failure.test))
-      byName.set(failure.test, [...(byName.get(failure.test) ?? []), failure]);
-  return [...byName].map(([name, records]) => ({
-    file: name.replace(/ \(set-up\)$/, ''),
-    name,
-    state: 'failed',
-    durationMs: 0,
-    failure: [...new Set(records.map((r) => `${r.rule}: ${r.title}`))].join('\n'),
-  }));
-}
+/** How far the run lowered its requests in flight for a server shedding load, if it did. */
+const lowered = (from: number, records: readonly LogRecords['shed'][]) => {
+  const last = records.at(-1);
+  return last ? { lowered: { from, to: last.to } } : {};
+};
+
+/** The checks skipped, and why. */
+const skippedOf = (outcomes: readonly CaseOutcome[]) =>
+  outcomes
+    .filter((c) => c.state === 'skipped')
+    .map((c) => ({ name: c.name, ...(c.note ? { note: c.note } : {}) }));
+
+/** The whole run's time unless --timeout says otherwise: a hung server never holds a pipeline longer. */
+export const DEFAULT_RUN_TIMEOUT_MS = 600_000;
 
 /** The limit names were fitted to, when the server took fewer than the suite's longest. */
 const nameFit = (records: readonly LogRecords['names'][]) => {
@@ -68,6 +63,7 @@ function countsOf(outcomes: readonly CaseOutcome[]): SuiteCounts {
     passed: n('passed'),
     failed: n('failed'),
     skipped: n('skipped'),
+    ...(n('error') > 0 ? { notJudged: n('error') } : {}),
   };
 }
 
@@ -87,7 +83,7 @@ export function runProfile(options: Pick<ContractOptions, 'level' | 'profile'>):
 export async function runContract(options: ContractOptions = {}): Promise<ContractResult> {
   const started = Date.now();
   const none = { tests: 0, passed: 0, failed: 0, skipped: 0 };
-  const couldNotTest = (reason: string): ContractResult => ({
+  const couldNotTest = (reason: string, so?: Partial<ContractResult>): ContractResult => ({
     verdict: 'could-not-test',
     reason,
     counts: none,
@@ -101,6 +97,7 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
     skipped: [],
     report: '',
     durationMs: Date.now() - started,
+    ...so,
   });
   let server: OpenServer;
   try {
@@ -150,21 +147,45 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
       runId: run.runId,
       logDir,
       bridge: server.app ? `petstore-contract-${run.runId}` : undefined,
+      requestTimeoutMs: options.requestTimeoutMs,
+      deadline: started + (options.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS),
     };
     const junitFile = options.junitFile && resolve(options.junitFile);
     if (server.app && suite.bridge) stopServing = serveApp(suite.bridge, server.app);
     const outcome = await runSuite(suite, options.echo);
-    // A server that throttles every try is not tested, whatever the checks before it found.
-    const [throttled] = await readRecords(logDir, 'throttledOut');
-    if (throttled)
-      return couldNotTest(
-        `${throttled.message}; the suite stopped there. No verdict: run again when the server takes the traffic (a lower --concurrency, or a higher limit for the key)`,
-      );
     const failures = await readRecords(logDir, 'failures');
     const rules = await readRecords(logDir, 'rules');
-    const setUp = setUpOutcomes(failures, outcome.outcomes);
-    const outcomes = [...outcome.outcomes, ...setUp];
-    const failed = outcome.failed || setUp.length > 0;
+    const outcomes = setUpOutcomes(failures, outcome.outcomes);
+    const writeJUnit = async (cases: readonly CaseOutcome[]) => {
+      if (!junitFile) return undefined;
+      try {
+        await mkdir(dirname(junitFile), { recursive: true });
+        const xml = junitXml('petstore-contract', cases, Date.now() - started, outcome.fileMs);
+        // Whole or not at all: a CI reader never meets half a report.
+        const temporary = `${junitFile}.${process.pid}.tmp`;
+        await writeFile(temporary, xml);
+        await rename(temporary, junitFile);
+        return undefined;
+      } catch (error) {
+        return `could not write the JUnit report ${junitFile}: ${(error as Error).message}`;
+      }
+    };
+    // A server gone, one that throttles every try, or the time run out: no verdict, whatever
+    // the checks before it found; the report holds what ran.
+    const stop = await runStop(logDir);
+    if (stop) {
+      const cases = stoppedOutcomes(outcomes, stop);
+      const unwritten = await writeJUnit(cases);
+      return couldNotTest(unwritten ? `${stop.reason}; ${unwritten}` : stop.reason, {
+        run,
+        counts: countsOf(cases),
+        created: await readRecords(logDir, 'created'),
+        skipped: skippedOf(cases),
+        ...(junitFile && !unwritten ? { junitFile } : {}),
+        stopped: { kind: stop.kind, ...(stop.at ? { at: stop.at, request: stop.request } : {}) },
+      });
+    }
+    const failed = outcome.failed || outcomes.some((c) => c.state === 'failed');
     const found = failed ? findings(failures) : [];
     // Red only with a named cause: a run that failed without any finding failed in the suite.
     if (failed && found.length === 0) {
@@ -175,17 +196,9 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
         `the suite itself failed, not the server (no rule was broken): ${why.join('; ') || 'vitest reported a failure but no check failed'}`,
       );
     }
-    if (junitFile) {
-      // A CI job that asked for the report must not pass without it.
-      try {
-        await mkdir(dirname(junitFile), { recursive: true });
-        await writeFile(junitFile, junitXml('petstore-contract', outcomes, Date.now() - started));
-      } catch (error) {
-        return couldNotTest(
-          `could not write the JUnit report ${junitFile}: ${(error as Error).message}`,
-        );
-      }
-    }
+    // A CI job that asked for the report must not pass without it.
+    const unwritten = await writeJUnit(outcomes);
+    if (unwritten) return couldNotTest(unwritten);
     const exchanges = await readRecords(logDir, 'exchanges');
     return {
       verdict: failed ? 'failed' : 'passed',
@@ -198,10 +211,9 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
       created: await readRecords(logDir, 'created'),
       resent: (await readRecords(logDir, 'resent')).length,
       throttled: exchanges.filter((e) => e.throttled).length,
+      ...lowered(run.concurrency, await readRecords(logDir, 'shed')),
       ...nameFit(await readRecords(logDir, 'names')),
-      skipped: outcomes
-        .filter((c) => c.state === 'skipped')
-        .map((c) => ({ name: c.name, ...(c.note ? { note: c.note } : {}) })),
+      skipped: skippedOf(outcomes),
       junitFile,
       report: outcome.report,
       durationMs: Date.now() - started,

@@ -15,7 +15,9 @@ export type OpenServer = ServerUnderTest & { app?: AppFetch; close?: () => Promi
  * `startServer` is thrown as it is.
  */
 export async function openServer(options: ContractOptions): Promise<OpenServer> {
-  const { fetch: app, readOnly } = options;
+  const { fetch: app } = options;
+  // No POST at all, the start-up's included, when the run may create nothing.
+  const readOnly = options.readOnly === true || options.maxCreates === 0;
   if (app && (options.server || options.startServer))
     throw new PreflightError(
       'give one server to test: fetch (an app in this process) or server (a URL), not both',

@@ -15,7 +15,14 @@ export type Echo = { stdout: EchoStream; stderr: EchoStream };
 type EchoStream = Writable & { isTTY?: boolean };
 
 /** Test counts of one run. */
-export type SuiteCounts = { tests: number; passed: number; failed: number; skipped: number };
+export type SuiteCounts = {
+  tests: number;
+  passed: number;
+  failed: number;
+  skipped: number;
+  /** Checks not judged: the run stopped without a verdict (the server went away, time ran out). */
+  notJudged?: number;
+};
 
 /** What the suite run found: counts, whether anything failed, and the lines it printed. */
 export type SuiteOutcome = {
@@ -24,6 +31,8 @@ export type SuiteOutcome = {
   report: string;
   /** Every test's outcome, as the JUnit report has it. */
   outcomes: CaseOutcome[];
+  /** How long each suite file ran, by its short name. */
+  fileMs: ReadonlyMap<string, number>;
 };
 
 const CONFIG = new URL('../vitest.config.ts', import.meta.url).pathname;
@@ -114,7 +123,7 @@ export async function runSuite(
       files.length === 0;
     await vitest.close();
     const report = stripVTControlCharacters(kept.join(''));
-    return { counts, failed, report, outcomes: reporter.outcomes };
+    return { counts, failed, report, outcomes: reporter.outcomes, fileMs: reporter.fileMs };
   } finally {
     process.exitCode = saved.exitCode;
     restore(saved.env);

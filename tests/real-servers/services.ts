@@ -53,8 +53,12 @@ function goBinary(program: 'first-pass' | 'conforming'): string {
   return out;
 }
 
-/** The command that serves `name` on `port`. */
-function command(name: ServiceName, port: number): [string, string[], Record<string, string>] {
+/** The command that serves `name` on `port`, with `extra` arguments for its server. */
+function command(
+  name: ServiceName,
+  port: number,
+  extra: string[],
+): [string, string[], Record<string, string>] {
   const [framework = '', ...rest] = name.split('-');
   const variant = rest.join('-');
   const env: Record<string, string> = { PETSTORE_API_KEY: API_KEY, PORT: String(port) };
@@ -64,7 +68,7 @@ function command(name: ServiceName, port: number): [string, string[], Record<str
     const module = conforming ? 'conforming:app' : 'first_pass:app';
     const args = ['-m', 'uvicorn', module, '--app-dir', join(HERE, 'fastapi'), '--port', `${port}`];
     if (conforming) args.push('--timeout-keep-alive', '1');
-    return [ensureFastApi(), args, env];
+    return [ensureFastApi(), [...args, ...extra], env];
   }
   if (framework === 'express') {
     const file = join(HERE, 'express', conforming ? 'conforming.ts' : 'first-pass.ts');
@@ -76,10 +80,13 @@ function command(name: ServiceName, port: number): [string, string[], Record<str
   return [goBinary(conforming ? 'conforming' : 'first-pass'), args, env];
 }
 
-/** Starts a service and resolves once it answers HTTP on its port. */
-export async function startService(name: ServiceName): Promise<Service> {
+/**
+ * Starts a service and resolves once it answers HTTP on its port; `extra` arguments go to
+ * its server (uvicorn's `--limit-concurrency 4`).
+ */
+export async function startService(name: ServiceName, extra: string[] = []): Promise<Service> {
   const port = await freePort();
-  const [file, args, env] = command(name, port);
+  const [file, args, env] = command(name, port, extra);
   const started = startProcess(file, args, { env, keepChars: 20_000 });
   const baseUrl = `http://127.0.0.1:${port}/v1`;
   const deadline = Date.now() + 30_000;
