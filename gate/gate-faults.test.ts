@@ -3,7 +3,7 @@
  * production servers fail: killed, restarted, hung, throttled or overloaded in the middle of
  * a stage. Each ends in no verdict (exit 2), never a finding, with every stage's JUnit report
  * valid; a server that sheds load for a moment, or takes only N connections at --concurrency
- * N, passes. The contract stage is left out here: its faults are shown in contract-tests/.
+ * N, passes. Most leave the contract stage out (its own outages: tests/contract-power/outages.test.ts).
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -212,6 +212,27 @@ it(
     expect(dredd?.noVerdict).toMatch(/the dredd stage ran out of time after \d+ s/);
     const xml = await readFile(join(junitDir, 'dredd.xml'), 'utf8');
     expect(xml).toMatch(/<error message="no verdict: not run: the dredd stage ran out of time/);
+    await expectValidReports();
+  },
+);
+
+it(
+  'has no verdict when the server is killed during the contract stage, and runs no stage after it',
+  SLOW,
+  async () => {
+    const { report, verdict, summary } = await gateWith(
+      { mode: { kind: 'down' }, after: 200 },
+      { skip: [] },
+    );
+    expect(verdict.code, summary).toBe(2);
+    const contract = stage(report, 'contract');
+    expect(contract?.status).toBe('no-verdict');
+    expect(contract?.serverGone?.request).toMatch(/\/v1\/pets/);
+    for (const name of ['prism', 'dredd'])
+      expect(stage(report, name)?.summary).toMatch(/^not run: the server stopped answering at /);
+    expect(await readFile(join(junitDir, 'contract.xml'), 'utf8')).toMatch(
+      /name="the run stopped"/,
+    );
     await expectValidReports();
   },
 );

@@ -49,8 +49,9 @@ async function answersAtAll(ctx: SendContext): Promise<boolean> {
       timeout,
     );
     return true;
-  } catch {
-    return false;
+  } catch (error) {
+    // Any answer counts, even one whose body broke (a status came).
+    return error instanceof UpstreamFailure && error.answered;
   } finally {
     agent.destroy();
   }

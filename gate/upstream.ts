@@ -18,6 +18,8 @@ export class UpstreamFailure extends Error {
     readonly kind: FailureKind,
     message: string,
     readonly reused = false,
+    /** Whether a status line had come before it failed (the server answered, badly). */
+    readonly answered = false,
   ) {
     super(message);
   }
@@ -49,12 +51,13 @@ export function sendUpstream(
   return new Promise((resolve, reject) => {
     const req = lib.request(url, { method: request.method, headers: request.headers, agent });
     let settled = false;
+    let answered = false;
     const fail = (kind: FailureKind, message: string) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       req.destroy();
-      reject(new UpstreamFailure(kind, message, req.reusedSocket));
+      reject(new UpstreamFailure(kind, message, req.reusedSocket, answered));
     };
     const timer = setTimeout(
       () => fail('timeout', `no whole answer within ${timeoutMs / 1000} s`),
@@ -65,6 +68,7 @@ export function sendUpstream(
       fail(REFUSED.has(code) ? 'refused' : 'lost', `${code || error.message}`);
     });
     req.on('response', (res) => {
+      answered = true;
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('error', (error: NodeJS.ErrnoException) =>

@@ -61,17 +61,14 @@ export async function runContractStage(
   const server = { baseUrl: target.baseUrl, apiKey: target.apiKey };
   const { profile, maxCreates, concurrency } = choices;
   const shown = shownCommand(context, choices);
+  // The suite stops sending at its own deadline and ends within a request's time after it.
+  const timeoutMs = Math.max(1_000, timeLeft(context) - context.requestTimeoutMs - 5_000);
   const result = await within(
     runContract({
-      server,
-      level,
-      junitFile,
-      profile,
-      maxCreates,
-      concurrency,
-      readOnly: context.readOnly,
+      ...{ server, level, junitFile, profile, maxCreates, concurrency, readOnly: context.readOnly },
+      ...{ timeoutMs, requestTimeoutMs: context.requestTimeoutMs },
     }),
-    timeLeft(context),
+    timeLeft(context) + 30_000,
   );
   const durationMs = Date.now() - started;
   if (result === undefined) {
@@ -95,18 +92,27 @@ export async function runContractStage(
       ? []
       : [`${bounded.length} check(s) left out by --max-creates or --read-only`];
   const { counts } = result;
-  const tally = `${counts.tests} checks: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`;
+  const tally = `${counts.tests} checks: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${counts.notJudged ? `, ${counts.notJudged} not judged` : ''}`;
   const common = { stage: 'contract' as const, durationMs, created, createdIds, untested };
   if (result.verdict === 'could-not-test') {
     const why = result.reason ?? 'could not test';
+    const { stopped } = result;
+    const gone =
+      stopped?.kind === 'server-gone' && stopped.at && stopped.request
+        ? { serverGone: { at: stopped.at, request: stopped.request, why } }
+        : {};
     return {
       ...common,
+      ...gone,
       status: 'no-verdict',
-      summary: `${shown}: no verdict: ${why.split('\n')[0]}`,
+      summary: `${shown}: ${result.run ? `${tally}; ` : ''}no verdict: ${why.split('\n')[0]}`,
       details: why.split('\n').slice(1),
       findings: [],
       noVerdict: why.split('\n')[0] ?? why,
-      cases: [{ name: 'contract stage', className: 'contract', error: why }],
+      // The suite's report of what ran, when it stopped part way; else one case saying why.
+      ...(result.junitFile
+        ? { junitFile: result.junitFile }
+        : { cases: [{ name: 'contract stage', className: 'contract', error: why }] }),
     };
   }
   const findings = result.findings.map(asGateFinding);
