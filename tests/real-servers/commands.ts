@@ -81,6 +81,7 @@ export const LAUNCHERS: Record<string, (v: Variant) => Launch> = {
     return { file: ensureFlask(), args, env: envOf(v) };
   },
   express: (v) => node('express', v),
+  fastify: (v) => node('fastify', v),
   go: (v) => {
     const args = ['-port', `${v.port}`, '-api-key', v.apiKey];
     if (v.variant === 'name-20') args.push('-max-name', '20');

@@ -1,6 +1,6 @@
 /**
  * The services of the real-server panel, each started on a free loopback port with its own
- * toolchain (commands.ts): FastAPI, Flask, Express 5 and Go's net/http. A service
+ * toolchain (commands.ts): FastAPI, Flask, Express 5, Fastify 5 and Go's net/http. A service
  * is stopped with its process group.
  */
 import { freePort } from '../../lib/ports.ts';
@@ -18,6 +18,9 @@ export const SERVICES = [
   'express-first-pass',
   'express-conforming',
   'express-name-20',
+  'fastify-first-pass',
+  'fastify-conforming',
+  'fastify-name-20',
   'go-first-pass',
   'go-conforming',
   'go-name-20',
