@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureFastApi, ensureFlask, ensureGo } from './toolchains.ts';
+import { ensureFastApi, ensureFlask, ensureGo, ensureSinatra } from './toolchains.ts';
 
 /** One service to start: its variant (`first-pass`, `conforming`, `name-20`...) on a port. */
 export type Variant = { variant: string; conforming: boolean; port: number; apiKey: string };
@@ -87,5 +87,12 @@ export const LAUNCHERS: Record<string, (v: Variant) => Launch> = {
     if (v.variant === 'name-20') args.push('-max-name', '20');
     if (v.variant === 'panic-empty-token') args.push('-auth', 'fields');
     return { file: goBinary(v.conforming ? 'conforming' : 'first-pass'), args, env: envOf(v) };
+  },
+  // `ruby app.rb` as Sinatra's README runs it (development) first; APP_ENV=production finished.
+  sinatra: (v) => {
+    const file = join(HERE, 'sinatra', v.conforming ? 'conforming.rb' : 'first_pass.rb');
+    const args = [file, '-p', `${v.port}`, '-o', '127.0.0.1'];
+    if (v.conforming) args.push('-e', 'production');
+    return { file: ensureSinatra(), args, env: envOf(v) };
   },
 };

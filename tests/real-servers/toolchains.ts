@@ -1,7 +1,7 @@
 /**
  * The toolchains of the real-server panel: Debian's FastAPI and uvicorn, Flask and gunicorn
- * under the system Python, and Debian's Go. Each is installed with apt-get when missing, as
- * ensureNginx() installs nginx (root, or sudo).
+ * under the system Python, Debian's Go, and Ruby with Sinatra and WEBrick. Each is
+ * installed with apt-get when missing, as ensureNginx() installs nginx (root, or sudo).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { aptInstall } from '../../lib/apt.ts';
 /** The system Python: Debian's python3-fastapi is installed for it, not for a pyenv one. */
 export const PYTHON = '/usr/bin/python3';
 const GO = ['/usr/bin/go', '/usr/lib/go/bin/go'];
+const RUBY = '/usr/bin/ruby';
 
 /** Whether `interpreter` runs `args` without an error (a library it must load, say). */
 const runs = (interpreter: string, args: string[]): boolean => {
@@ -49,3 +50,14 @@ export function ensureGo(): string {
   if (!installed) throw new Error('apt-get installed golang-go, but no go binary was found');
   return installed;
 }
+
+/**
+ * Debian's Ruby with Sinatra and WEBrick, the one Rack server Debian gives Sinatra without
+ * more (ruby-webrick, which Ruby 3.1 depends on; Debian has puma and thin too, not installed).
+ */
+export const ensureSinatra = (): string =>
+  ensureRuns(
+    RUBY,
+    ['-e', 'require "sinatra/base"; require "webrick"'],
+    ['ruby-sinatra', 'ruby-webrick'],
+  );
