@@ -4,10 +4,10 @@
  * pass runs as a developer first runs it; the finished service as it is deployed.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureFastApi, ensureFlask, ensureGo, ensureSinatra } from './toolchains.ts';
+import { ensureFastApi, ensureFlask, ensureGo, ensurePhp, ensureSinatra } from './toolchains.ts';
 
 /** One service to start: its variant (`first-pass`, `conforming`, `name-20`...) on a port. */
 export type Variant = { variant: string; conforming: boolean; port: number; apiKey: string };
@@ -94,5 +94,16 @@ export const LAUNCHERS: Record<string, (v: Variant) => Launch> = {
     const args = [file, '-p', `${v.port}`, '-o', '127.0.0.1'];
     if (v.conforming) args.push('-e', 'production');
     return { file: ensureSinatra(), args, env: envOf(v) };
+  },
+  // PHP's built-in server with the service as its router script; the pets live in a file.
+  php: (v) => {
+    const dir = mkdtempSync(join(tmpdir(), 'petstore-php-'));
+    const router = join(HERE, 'php', v.conforming ? 'conforming.php' : 'first-pass.php');
+    return {
+      file: ensurePhp(),
+      args: ['-S', `127.0.0.1:${v.port}`, router],
+      env: { ...envOf(v), PETSTORE_DATA: join(dir, 'pets.json') },
+      cleanup: () => rmSync(dir, { recursive: true, force: true }),
+    };
   },
 };

@@ -1,7 +1,7 @@
 /**
  * The services of the real-server panel, each started on a free loopback port with its own
- * toolchain (commands.ts): FastAPI, Flask, Express 5, Fastify 5, Go's net/http and Sinatra.
- * A service is stopped with its process group.
+ * toolchain (commands.ts): FastAPI, Flask, Express 5, Fastify 5, Go's net/http, Sinatra and
+ * PHP's built-in server. A service is stopped with its process group.
  */
 import { freePort } from '../../lib/ports.ts';
 import { type RunningProcess, startProcess } from '../../lib/process.ts';
@@ -28,6 +28,9 @@ export const SERVICES = [
   'sinatra-first-pass',
   'sinatra-conforming',
   'sinatra-name-20',
+  'php-first-pass',
+  'php-conforming',
+  'php-name-20',
 ] as const;
 export type ServiceName = (typeof SERVICES)[number];
 

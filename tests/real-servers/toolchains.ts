@@ -1,6 +1,6 @@
 /**
  * The toolchains of the real-server panel: Debian's FastAPI and uvicorn, Flask and gunicorn
- * under the system Python, Debian's Go, and Ruby with Sinatra and WEBrick. Each is
+ * under the system Python, Debian's Go, Ruby with Sinatra and WEBrick, and PHP's CLI. Each is
  * installed with apt-get when missing, as ensureNginx() installs nginx (root, or sudo).
  */
 import { execFileSync } from 'node:child_process';
@@ -11,6 +11,7 @@ import { aptInstall } from '../../lib/apt.ts';
 export const PYTHON = '/usr/bin/python3';
 const GO = ['/usr/bin/go', '/usr/lib/go/bin/go'];
 const RUBY = '/usr/bin/ruby';
+const PHP = '/usr/bin/php';
 
 /** Whether `interpreter` runs `args` without an error (a library it must load, say). */
 const runs = (interpreter: string, args: string[]): boolean => {
@@ -61,3 +62,6 @@ export const ensureSinatra = (): string =>
     ['-e', 'require "sinatra/base"; require "webrick"'],
     ['ruby-sinatra', 'ruby-webrick'],
   );
+
+/** Debian's PHP command line, whose built-in server (`php -S`) serves the PHP services. */
+export const ensurePhp = (): string => ensureRuns(PHP, ['-r', 'json_encode(1);'], ['php-cli']);
