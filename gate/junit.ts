@@ -5,9 +5,10 @@
  * request and a curl) or an error (no verdict: why); the suite's time is at least the sum of
  * its cases'. A report is written whole or not at all (a temporary file, then a rename).
  */
-import { rename, writeFile } from 'node:fs/promises';
+import { copyFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { escapeXml } from '../contract-tests/report/junit-report.ts';
-import type { JUnitCase } from './stage.ts';
+import type { JUnitCase, StageResult } from './stage.ts';
 
 /** A JUnit `time` in seconds: a duration that is not a finite number counts as 0. */
 const seconds = (ms: number | undefined): string =>
@@ -63,4 +64,19 @@ export async function writeAtomically(path: string, text: string): Promise<void>
   const temporary = `${path}.${process.pid}.${Date.now().toString(36)}.tmp`;
   await writeFile(temporary, text);
   await rename(temporary, path);
+}
+
+/** Writes a stage's JUnit report into `junitDir`, whole: from its cases, or the file its runner wrote. */
+export async function writeStageJUnit(junitDir: string, result: StageResult): Promise<void> {
+  const file = join(junitDir, `${result.stage}.xml`);
+  if (result.junitFile !== undefined) {
+    const staged = `${file}.${process.pid}.tmp`;
+    await copyFile(result.junitFile, staged);
+    await rename(staged, file);
+    return;
+  }
+  const cases = result.cases ?? [
+    { name: `${result.stage} stage`, className: result.stage, error: result.summary },
+  ];
+  await writeAtomically(file, toJUnitXml(`gate ${result.stage}`, cases, result.durationMs));
 }

@@ -1,12 +1,14 @@
 /** Runs the gate's stages in order against one target and collects their results. */
-import { copyFile, mkdtemp, rename, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ServerUnderTest } from '../contract-tests/client/preflight.ts';
-import type { StartedServer } from '../contract-tests/run/run-types.ts';
-import type { Level } from '../spec/levels.ts';
-import type { Profile } from '../spec/profile.ts';
-import { toJUnitXml, writeAtomically } from './junit.ts';
+import {
+  DEFAULT_GATE_CONCURRENCY,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  DEFAULT_TIMEOUT_MS,
+  type GateOptions,
+} from './gate-options.ts';
+import { writeStageJUnit } from './junit.ts';
 import { stillAnswers } from './liveness.ts';
 import {
   notRunStage,
@@ -23,47 +25,12 @@ import { prismCreations, runPrismStage } from './stages/prism.ts';
 import { openTarget, type Target } from './target.ts';
 import { specPathAt } from './tools.ts';
 
-/** The gate's whole time unless --timeout says otherwise: a hung server never holds a pipeline longer. */
-export const DEFAULT_TIMEOUT_MS = 600_000;
-/** How long one request may go unanswered unless --request-timeout says otherwise. */
-export const DEFAULT_REQUEST_TIMEOUT_MS = 15_000;
-/** Requests in flight at once unless --concurrency says otherwise (as petstore-contract). */
-export const DEFAULT_GATE_CONCURRENCY = 16;
-
-/** What one gate run checks, and where it writes its reports. */
-export type GateOptions = {
-  /** The server to check. */
-  server?: ServerUnderTest;
-  /** Without `server`: starts the project's mock to check (then 429/500/503 are forced with `Prefer`). */
-  startMock?: () => Promise<StartedServer>;
-  level: Level;
-  /** Stages not to run; they are reported as skipped. */
-  skip?: readonly StageName[];
-  /** Where to write one JUnit report per stage (default: none kept). */
-  junitDir?: string;
-  /** The server's declared gap choices, for the contract stage (petstore-contract --profile). */
-  profile?: Profile;
-  /** The file the profile was read from, as given, for the contract stage's replay line. */
-  profileFile?: string;
-  /** Which command the contract stage's replay line names: the repository's or the installed gate. */
-  replayWith?: 'checkout' | 'installed';
-  /** At most this many animals left on the server by the whole run (see runGate). */
-  maxCreates?: number;
-  /** GET requests only, in every stage and the start-up check (--read-only). */
-  readOnly?: boolean;
-  /** Requests in flight at once, in every stage (--concurrency; default 16). */
-  concurrency?: number;
-  /** The whole run's time (--timeout; default 10 minutes). */
-  timeoutMs?: number;
-  /** Each stage's time at most (--stage-timeout; default: what the whole run has left). */
-  stageTimeoutMs?: number;
-  /** How long one request may go unanswered (--request-timeout; default 15 s). */
-  requestTimeoutMs?: number;
-  /** The server's published OpenAPI document (a URL or a file) for the lint stage; without it, lint is off. */
-  openapi?: string;
-  /** Told about each stage as soon as it ends. */
-  onStage?: (result: StageResult) => void;
-};
+export {
+  DEFAULT_GATE_CONCURRENCY,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  DEFAULT_TIMEOUT_MS,
+  type GateOptions,
+} from './gate-options.ts';
 
 /** What a gate run found, stage by stage, and against which server. */
 export type GateReport = {
@@ -200,19 +167,4 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
     results,
     totalMs: Date.now() - started,
   };
-}
-
-/** Writes a stage's JUnit report into `junitDir`, whole: from its cases, or the file its runner wrote. */
-async function writeStageJUnit(junitDir: string, result: StageResult): Promise<void> {
-  const file = join(junitDir, `${result.stage}.xml`);
-  if (result.junitFile !== undefined) {
-    const staged = `${file}.${process.pid}.tmp`;
-    await copyFile(result.junitFile, staged);
-    await rename(staged, file);
-    return;
-  }
-  const cases = result.cases ?? [
-    { name: `${result.stage} stage`, className: result.stage, error: result.summary },
-  ];
-  await writeAtomically(file, toJUnitXml(`gate ${result.stage}`, cases, result.durationMs));
 }
