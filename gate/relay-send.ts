@@ -141,6 +141,7 @@ export async function sendExchange(exchange: RelayExchange, ctx: SendContext): P
       if (Date.now() - started + wait > maxWait) {
         const seconds = ((Date.now() - started) / 1000).toFixed(0);
         ctx.markGone({
+          shedding: true,
           at: new Date().toISOString(),
           request: `${exchange.method} ${exchange.path}`,
           why: `it answered ${answer.status} ${attempt + 1} time(s) in a row over ${seconds} s (Retry-After: ${answer.headers['retry-after'] ?? 'none'}), waited out with back-off: it sheds load, and a status for that is the server's to choose, so nothing can be judged now`,

@@ -19,6 +19,8 @@ export type ServerGone = {
   /** The request, e.g. `GET /v1/pets/12`. */
   request: string;
   why: string;
+  /** Whether it still answered, but only 429 or 503, until the waits ran out. */
+  shedding?: boolean;
 };
 
 /** One request a tool sent through the relay, and what the server answered. */
@@ -50,6 +52,10 @@ export type RelayOptions = {
   /** How long 429/503 answers to one request are waited out before the server counts as gone. */
   maxWaitMs?: number;
 };
+
+/** When and where the server went away, in words: `the server stopped answering at … (GET …)`. */
+export const goneText = (gone: ServerGone): string =>
+  `the server ${gone.shedding ? 'still shed load' : 'stopped answering'} at ${gone.at} (${gone.request})`;
 
 /** What the relay waited out or sent again, in one line each, for a stage's notes. */
 export function relayNotes(exchanges: readonly RelayExchange[]): string[] {

@@ -10,6 +10,7 @@ import {
 } from './gate-options.ts';
 import { writeStageJUnit } from './junit.ts';
 import { stillAnswers } from './liveness.ts';
+import { goneText } from './relay.ts';
 import {
   notRunStage,
   type ServerGone,
@@ -89,11 +90,7 @@ function notRunning(
       "off: give --openapi URL|FILE to lint the server's published OpenAPI document against the interface",
     );
   if (gone && stage !== 'lint')
-    return notRunStage(
-      stage,
-      'no-verdict',
-      `not run: the server stopped answering at ${gone.at} (${gone.request})`,
-    );
+    return notRunStage(stage, 'no-verdict', `not run: ${goneText(gone)}`);
   if (Date.now() >= deadline)
     return notRunStage(stage, 'no-verdict', 'not run: the gate ran out of time (--timeout)');
   return undefined;

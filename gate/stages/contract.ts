@@ -97,10 +97,20 @@ export async function runContractStage(
   if (result.verdict === 'could-not-test') {
     const why = result.reason ?? 'could not test';
     const { stopped } = result;
+    // A server gone, or shedding load until the suite gave up: the stages after it need not try.
     const gone =
       stopped?.kind === 'server-gone' && stopped.at && stopped.request
         ? { serverGone: { at: stopped.at, request: stopped.request, why } }
-        : {};
+        : stopped?.kind === 'throttled'
+          ? {
+              serverGone: {
+                at: new Date().toISOString(),
+                request: /to (\S+ \S+)/.exec(why)?.[1] ?? 'the contract suite',
+                why,
+                shedding: true,
+              },
+            }
+          : {};
     return {
       ...common,
       ...gone,

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { tail } from '../../lib/run-process.ts';
 import { openapiDocument } from '../../spec/document.gen.ts';
 import type { Level } from '../../spec/levels.ts';
-import { relayNotes, startRelay } from '../relay.ts';
+import { goneText, relayNotes, startRelay } from '../relay.ts';
 import type { StageResult } from '../stage.ts';
 import { outOfTime, type StageContext, timeLeft } from '../stage-context.ts';
 import { groupByReason } from '../summary.ts';
@@ -78,7 +78,7 @@ export async function runDreddStage(context: StageContext): Promise<StageResult>
   const gone = relay.gone();
   const notRun =
     stoppedFor === 'gone' && gone
-      ? `not run: the server stopped answering at ${gone.at} (${gone.request})`
+      ? `not run: ${goneText(gone)}`
       : stoppedFor === 'time'
         ? `not run: ${outOfTime('dredd', started)}`
         : undefined;
@@ -90,7 +90,7 @@ export async function runDreddStage(context: StageContext): Promise<StageResult>
   );
   const transactions = Object.keys(plan.transactions).length;
   const noVerdict = gone
-    ? `the server stopped answering at ${gone.at} (${gone.request}): ${gone.why}`
+    ? `${goneText(gone)}: ${gone.why}`
     : stoppedFor === 'time'
       ? outOfTime('dredd', started)
       : found.open > 0

@@ -6,7 +6,7 @@
  */
 
 import { bodyForRun, type Probe, probeHeaders } from '../probes.ts';
-import type { Relay, RelayExchange } from '../relay.ts';
+import { goneText, type Relay, type RelayExchange } from '../relay.ts';
 import { responsePointer } from '../spec-lines.ts';
 import type { GateFinding, JUnitCase } from '../stage.ts';
 import type { StageContext } from '../stage-context.ts';
@@ -73,10 +73,7 @@ export async function runBattery(
     if (!out.stopped && timeLeft(context) === 0) out.stopped = 'time';
     if (out.stopped) {
       const gone = relay.gone();
-      const why =
-        out.stopped === 'gone' && gone
-          ? `the server stopped answering at ${gone.at} (${gone.request})`
-          : "the stage's time ran out";
+      const why = out.stopped === 'gone' && gone ? goneText(gone) : "the stage's time ran out";
       out.cases.push({ name, className, error: `not sent: ${why}` });
       continue;
     }
@@ -123,7 +120,7 @@ export async function runBattery(
     const gone = relay.gone();
     if (gone) {
       out.stopped = 'gone';
-      const why = `no verdict: the server stopped answering at ${gone.at} (${gone.request}): ${gone.why}`;
+      const why = `no verdict: ${goneText(gone)}: ${gone.why}`;
       out.cases.push({ name, className, error: why, durationMs: Date.now() - started });
       continue;
     }

@@ -11,7 +11,7 @@ import { allResponses } from '../../spec/document.ts';
 import { documentAtLevel, type Level } from '../../spec/levels.ts';
 import { startPrism } from '../prism-process.ts';
 import { type Probe, probes } from '../probes.ts';
-import { relayNotes, startRelay } from '../relay.ts';
+import { goneText, relayNotes, startRelay } from '../relay.ts';
 import type { StageResult } from '../stage.ts';
 import type { StageContext } from '../stage-context.ts';
 import { outOfTime, timeLeft } from '../stage-context.ts';
@@ -76,7 +76,7 @@ export async function runPrismStage(context: StageContext, specFile: string): Pr
   const gone = relay.gone();
   const timedOut = stopped === 'time' ? outOfTime('prism', started) : undefined;
   const noVerdict = gone
-    ? `the server stopped answering at ${gone.at} (${gone.request}): ${gone.why}`
+    ? `${goneText(gone)}: ${gone.why}`
     : (timedOut ??
       (battery.unjudged > 0 ? `${battery.unjudged} probe(s) without a verdict` : undefined));
   const status =
