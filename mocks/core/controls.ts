@@ -1,16 +1,18 @@
 /**
- * Mock controls outside the public interface, under `/__mock/`: reset to the seed data, read
- * the state, replace the data set, queue faults, set a profile, and list or end sessions. Each acts on the
- * session the request selects (`X-Mock-Session`, or the default one). No authentication, so
- * they answer other origins only as control-guard.ts allows.
+ * Mock controls outside the public interface, under `/__mock/`: reset a session, read the
+ * state, replace the data set, queue faults, set a profile, read or clear the request
+ * journal, and list or end sessions. Each acts on the session the request selects
+ * (`X-Mock-Session`, or the default one). No authentication, so they answer other origins
+ * only as control-guard.ts allows.
  */
 import { http } from 'msw';
 import { parseJson } from '../../spec/json.ts';
 import { checkControlWrite, controlCorsHeaders, controlPreflightHeaders } from './control-guard.ts';
 import { errorResponse, faultOf, jsonResponse, MockError } from './errors.ts';
 import { parseFault } from './faults.ts';
-import { profileView, setSessionProfile } from './profile.ts';
-import { checkSessionId, type Session, type Sessions } from './sessions.ts';
+import { parseJournalFilter, passes } from './journal-filter.ts';
+import { profileView, setSessionProfile } from './session-profile.ts';
+import { checkSessionId, type Sessions } from './sessions.ts';
 import type { PetStore } from './store.ts';
 import { type BodyTransport, fetchTransport } from './transport.ts';
 import type { AllowedHosts } from './trusted-origins.ts';
@@ -48,12 +50,6 @@ export type ControlOptions = {
   /** Told about every fault answered 500 (never in the body); the CLI logs it. */
   onError?: (error: unknown, request: Request) => void;
 };
-
-/** Puts a session back to its seed animals (same ids) and drops its pending faults. */
-export async function resetSession(session: Session): Promise<void> {
-  session.faults.clear();
-  await session.store.reset();
-}
 
 /** Creates the `/__mock/` control handlers over `sessions`. */
 export function createControlHandlers(sessions: Sessions, options: ControlOptions = {}) {
@@ -97,7 +93,7 @@ export function createControlHandlers(sessions: Sessions, options: ControlOption
       control({
         POST: async (request) => {
           const session = selected(request);
-          await resetSession(session);
+          await sessions.reset(session);
           return { body: summary(session.store) };
         },
       }),
@@ -152,6 +148,19 @@ export function createControlHandlers(sessions: Sessions, options: ControlOption
           const session = selected(request);
           setSessionProfile(sessions, session, undefined);
           return { body: profileView(session) };
+        },
+      }),
+    ),
+    http.all(
+      `${origin}/__mock/requests`,
+      control({
+        GET: async (request) => {
+          const filter = parseJournalFilter(new URL(request.url).searchParams);
+          return { body: selected(request).journal.list((entry) => passes(entry, filter)) };
+        },
+        DELETE: async (request) => {
+          selected(request).journal.clear();
+          return {};
         },
       }),
     ),

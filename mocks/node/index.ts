@@ -17,8 +17,11 @@ export type { ControlHandle, SessionHandle } from '../core/control-handle.ts';
 export { DEFAULT_API_KEY, DEFAULT_SEED_COUNT } from '../core/defaults.ts';
 export type { Fault, FaultRequest } from '../core/faults.ts';
 export { createHandlers, type HandlerOptions } from '../core/handlers.ts';
+export type { JournalEntry } from '../core/journal.ts';
+export type { JournalFilter, JournalMatch } from '../core/journal-filter.ts';
 export type { Pet } from '../core/pet-schema.ts';
-export type { ProfileView } from '../core/profile.ts';
+export type { RequestMatch } from '../core/request-match.ts';
+export type { ProfileView } from '../core/session-profile.ts';
 export { SESSION_HEADER, type SessionSummary } from '../core/sessions.ts';
 export { createStore, type PetStore } from '../core/store.ts';
 export { type MockServer, type MockServerOptions, startMockServer } from './server.ts';
@@ -54,6 +57,7 @@ export function createNodeHandlers(options: NodeHandlerOptions) {
     profile: options.profile,
     maxSessions: options.maxSessions,
     sessionTtlMs: options.sessionTtlMs,
+    journalSize: options.journalSize,
   });
   return [
     ...createHandlers({ ...options, sessions, keyMatcher: createNodeKeyMatcher }),
@@ -61,7 +65,10 @@ export function createNodeHandlers(options: NodeHandlerOptions) {
   ];
 }
 
-/** Puts the default session back to the seed data (same animals; ids continue); call in beforeEach. */
+/**
+ * Puts the default session back as it started, between tests: the seed animals (same ids;
+ * ids continue), no pending faults, the server's profile and an empty journal.
+ */
 export function resetMockStore(): Promise<void> {
   return mock.reset();
 }

@@ -50,6 +50,8 @@ export type MockServerOptions = {
   sessionTtlMs?: number;
   /** Told how many idle sessions just ended. */
   onIdleSessionsEnded?: (count: number) => void;
+  /** Requests each session's journal keeps (default 1,000; 0 keeps none). */
+  journalSize?: number;
   /** JSON file the data set is persisted to and reloaded from. */
   dataFile?: string;
   maxPets?: number;
@@ -95,6 +97,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     maxSessions: options.maxSessions,
     sessionTtlMs: options.sessionTtlMs,
     onIdleEnded: options.onIdleSessionsEnded,
+    journalSize: options.journalSize,
   });
   const handlers = [
     ...createHandlers({
