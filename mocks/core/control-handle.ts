@@ -7,6 +7,8 @@ import { summary } from './controls.ts';
 import { type Fault, type FaultRequest, parseFault } from './faults.ts';
 import type { JournalEntry } from './journal.ts';
 import { entryMatches, type JournalFilter, type JournalMatch, passes } from './journal-filter.ts';
+import type { PactFile } from './pact/pact-export.ts';
+import { pactOfSessions, type SessionPactOptions } from './pact/pact-of-sessions.ts';
 import type { Pet } from './pet-schema.ts';
 import { type ProfileView, profileView, setSessionProfile } from './session-profile.ts';
 import type { Session, SessionSummary, Sessions } from './sessions.ts';
@@ -50,6 +52,11 @@ export type SessionHandle = {
     match: JournalMatch | ((entry: JournalEntry) => boolean),
     options?: { timeout?: number },
   ): Promise<JournalEntry>;
+  /**
+   * The journal as a Pact file (as GET /__mock/pact): one interaction per request shape, with
+   * provider states, matching rules and the gap choices each relied on; throws naming a bad option.
+   */
+  pact(options: SessionPactOptions): PactFile;
 };
 
 /** The handle of a whole mock: the default session's, plus any session's and the list. */
@@ -93,6 +100,7 @@ function sessionHandle(sessions: Sessions, current: () => Session): SessionHandl
         typeof match === 'function' ? match : (entry: JournalEntry) => entryMatches(entry, match);
       return waitForEntry(current().journal, accepts, match, options.timeout);
     },
+    pact: (options) => pactOfSessions(sessions, current(), options),
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * Mock controls outside the public interface, under `/__mock/`: reset a session, read the
  * state, replace the data set, queue faults, set a profile, read or clear the request
- * journal, and list or end sessions. Each acts on the session the request selects
+ * journal, write it as a pact and set up a pact's provider states, and list or end sessions. Each acts on the session the request selects
  * (`X-Mock-Session`, or the default one). No authentication, so they answer other origins
  * only as control-guard.ts allows.
  */
@@ -11,6 +11,8 @@ import { checkControlWrite, controlCorsHeaders, controlPreflightHeaders } from '
 import { errorResponse, faultOf, jsonResponse, MockError } from './errors.ts';
 import { parseFault } from './faults.ts';
 import { parseJournalFilter, passes } from './journal-filter.ts';
+import { pactOfSessions, pactQuery } from './pact/pact-of-sessions.ts';
+import { changeState } from './pact/pact-states.ts';
 import { profileView, setSessionProfile } from './session-profile.ts';
 import { checkSessionId, type Sessions } from './sessions.ts';
 import type { PetStore } from './store.ts';
@@ -162,6 +164,23 @@ export function createControlHandlers(sessions: Sessions, options: ControlOption
           selected(request).journal.clear();
           return {};
         },
+      }),
+    ),
+    http.all(
+      `${origin}/__mock/pact`,
+      control({
+        GET: async (request) => {
+          const query = pactQuery(new URL(request.url).searchParams);
+          return { body: pactOfSessions(sessions, selected(request), query) };
+        },
+      }),
+    ),
+    http.all(
+      `${origin}/__mock/pact/states`,
+      control({
+        POST: async (request) => ({
+          body: await changeState(selected(request), await readJson(request, transport)),
+        }),
       }),
     ),
     http.all(
