@@ -4,6 +4,7 @@ import type { Profile } from '../../spec/profile.ts';
 import type { RuleId } from '../checks/cited-rules.ts';
 import type { AppFetch } from '../client/app-fetch.ts';
 import type { ServerUnderTest } from '../client/preflight.ts';
+import type { PactSummary } from '../pact/pact-summary.ts';
 import type { Finding } from '../report/summary.ts';
 import type { Depth } from './depth.ts';
 import type { CreatedRecord } from './run-log.ts';
@@ -52,6 +53,12 @@ export type ContractOptions = {
    * order stay in order whatever it is.
    */
   concurrency?: number;
+  /**
+   * A consumer's pact (a Pact file v2, v3 or v4, as its JSON text or parsed) to replay beside
+   * the interface's checks: each interaction's provider states set up through the interface,
+   * its answer judged as Pact would, and every gap choice it relied on.
+   */
+  pact?: string | object;
   /** Also writes a JUnit XML report there (relative to the current directory). */
   junitFile?: string;
   /** Streams vitest's report is echoed to while the suite runs (default: none). */
@@ -117,6 +124,8 @@ export type ContractResult = {
   skipped: { name: string; note?: string }[];
   /** The JUnit report, when one was asked for and the suite ran. */
   junitFile?: string;
+  /** What the run made of the consumer's pact, when one was given. */
+  pact?: PactSummary;
   /** Vitest's report, as it printed it (without colours). */
   report: string;
   durationMs: number;

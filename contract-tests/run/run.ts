@@ -10,6 +10,8 @@ import { mergeProfiles, type Profile, STRICT_PROFILE } from '../../spec/profile.
 import { serveApp } from '../client/bridge.ts';
 import { PreflightError } from '../client/preflight.ts';
 import type { SuiteOptions } from '../harness/options.ts';
+import { type PactContract, PactFileError, pactText, readPact } from '../pact/pact-file.ts';
+import { pactSummary } from '../pact/pact-summary.ts';
 import { coverageTable } from '../report/coverage.ts';
 import { type CaseOutcome, junitXml } from '../report/junit-report.ts';
 import { findings, groupedSummary, unexplained } from '../report/summary.ts';
@@ -102,6 +104,13 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
     report: '',
     durationMs: Date.now() - started,
   });
+  let contract: PactContract | undefined;
+  try {
+    contract = options.pact === undefined ? undefined : readPact(pactText(options.pact));
+  } catch (error) {
+    if (error instanceof PactFileError) return couldNotTest(`the pact: ${error.message}`);
+    throw error;
+  }
   let server: OpenServer;
   try {
     server = await openServer(options);
@@ -148,6 +157,7 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
       runId: run.runId,
       logDir,
       bridge: server.app ? `petstore-contract-${run.runId}` : undefined,
+      ...(options.pact === undefined ? {} : { pact: pactText(options.pact) }),
     };
     const junitFile = options.junitFile && resolve(options.junitFile);
     if (server.app && suite.bridge) stopServing = serveApp(suite.bridge, server.app);
@@ -201,6 +211,7 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
         .filter((c) => c.state === 'skipped')
         .map((c) => ({ name: c.name, ...(c.note ? { note: c.note } : {}) })),
       junitFile,
+      ...(contract ? { pact: pactSummary(contract, outcomes) } : {}),
       report: outcome.report,
       durationMs: Date.now() - started,
     };
