@@ -97,6 +97,7 @@ it('writes one interaction per request shape, oldest first, with states and matc
     { name: 'an animal exists', params: { name: 'Rex', categoryId: 2, status: 'available' } },
   ]);
   expect(found?.request.generators).toEqual({
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Pact's expression, not a template.
     path: { type: 'ProviderState', expression: '/v1/pets/${id}' },
   });
   expect(absent?.providerStates).toEqual([
@@ -202,7 +203,12 @@ it("sets up the provider states Pact's verifier asks for, in the session it name
     .pets.filter((p) => p.status === 'sold');
   expect(sold.length).toBe(9);
   await state(session, { state: 'no animals exist', params: { status: 'sold' } });
-  expect(mock.session(session).state().pets.some((p) => p.status === 'sold')).toBe(false);
+  expect(
+    mock
+      .session(session)
+      .state()
+      .pets.some((p) => p.status === 'sold'),
+  ).toBe(false);
   expect(await state(session, { state: 'an animal does not exist', params: { id: 13 } })).toEqual({
     status: 200,
     body: { id: 13 },
