@@ -31,6 +31,10 @@ export type GateOptions = {
   profile?: Profile;
   /** The file the profile was read from, as given, for the contract stage's replay line. */
   profileFile?: string;
+  /** A consumer's pact (its JSON text) the contract stage replays (petstore-contract --pact). */
+  pact?: string;
+  /** The file the pact was read from, as given, for the contract stage's replay line. */
+  pactFile?: string;
   /** Which command the contract stage's replay line names: the repository's or the installed gate. */
   replayWith?: 'checkout' | 'installed';
   /**
@@ -68,6 +72,8 @@ const runners: Record<StageName, (c: Context) => Promise<StageResult>> = {
     runContractStage(c.target, c.options.level, join(c.junitDir, 'contract.xml'), {
       profile: c.options.profile,
       profileFile: c.options.profileFile,
+      pact: c.options.pact,
+      pactFile: c.options.pactFile,
       replayWith: c.options.replayWith,
       concurrency: c.options.concurrency,
       maxCreates:

@@ -9,6 +9,7 @@ import {
   preflight,
   type ServerUnderTest,
 } from '../contract-tests/client/preflight.ts';
+import { pactLines } from '../contract-tests/pact/pact-summary.ts';
 import { observeProfile } from '../contract-tests/profile/observe.ts';
 import { printProfile } from '../contract-tests/profile/print.ts';
 import { jsonResultText } from '../contract-tests/report/json-report.ts';
@@ -27,6 +28,7 @@ import {
   runCommand,
   UsageError,
 } from './cli.ts';
+import { loadPact } from './pact-file.ts';
 import { loadProfile } from './profile-file.ts';
 
 const USAGE = {
@@ -67,6 +69,10 @@ ${USAGE[where]}
                       outOfRangeLimit (clamp or a 4xx), errorCodes, decisions, off (rule ids);
                       each one declared is checked, and with pagination declared every
                       created animal must be listed once, right after its creation
+  --pact FILE         also replay a consumer's pact (Pact file v2 to v4, e.g. the mock's
+                      GET /__mock/pact): each interaction's provider states set up through
+                      the interface, its answer judged as Pact would, and every gap choice
+                      it relied on (docs/consumer-contracts.md)
   --print-profile     print a profile to start from and exit: read off --base-url with GET
                       requests only, or without it this project's own choices
   --junit FILE        also write a JUnit XML report to FILE
@@ -102,6 +108,7 @@ const flags = {
   runs: { type: 'string' },
   concurrency: { type: 'string' },
   profile: { type: 'string' },
+  pact: { type: 'string' },
   'print-profile': { type: 'boolean', default: false },
 } as const;
 
@@ -129,13 +136,14 @@ const elapsed = () => `${process.uptime().toFixed(1)} s`;
 function replayCommand(result: ContractResult, command: string, values: FlagValues<typeof flags>) {
   const { run } = result;
   if (!run) return '';
-  const given = (flag: 'profile' | 'category-id' | 'runs' | 'concurrency') =>
+  const given = (flag: 'profile' | 'pact' | 'category-id' | 'runs' | 'concurrency') =>
     values[flag] === undefined ? [] : [`--${flag} ${shellWord(String(values[flag]))}`];
   return [
     command,
     `--base-url ${shellWord(run.baseUrl)}`,
     `--level ${values.level ?? 'interface'}`,
     ...given('profile'),
+    ...given('pact'),
     `--depth ${run.depth}`,
     `--seed ${run.seed}`,
     ...given('runs'),
@@ -250,6 +258,7 @@ async function contract(
   }
   const profile =
     values.profile === undefined ? undefined : loadProfile(values.profile, 'contract');
+  const pact = values.pact === undefined ? undefined : loadPact(values.pact, 'contract');
   const category = int64Flag('category-id', values['category-id'], 1n);
   const report =
     values.report === undefined ? undefined : outputFileFlag('report', values.report, 'contract');
@@ -266,6 +275,7 @@ async function contract(
     startServer,
     level,
     profile,
+    pact,
     depth,
     categoryId: category <= Number.MAX_SAFE_INTEGER ? Number(category) : category,
     readOnly: values['read-only'],

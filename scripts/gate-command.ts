@@ -48,6 +48,8 @@ Options:
                       prism.xml, dredd.xml)
   --profile FILE      the server's gap choices (JSON or YAML), checked by the contract stage
                       as petstore-contract --profile checks them
+  --pact FILE         a consumer's pact, replayed by the contract stage as
+                      petstore-contract --pact replays it
   --max-creates N     at most N animals left on the server by all stages: the prism and
                       dredd POSTs are set aside first, the contract stage gets the rest
   --concurrency N     requests the contract stage keeps in flight at once (default 16, as

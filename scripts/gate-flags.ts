@@ -12,6 +12,7 @@ import {
   pathFlag,
   UsageError,
 } from './cli.ts';
+import { loadPact } from './pact-file.ts';
 import { loadProfile } from './profile-file.ts';
 
 /** The gate's flags (scripts/cli.ts adds --help and -h). */
@@ -26,6 +27,7 @@ export const gateFlags = {
   'skip-dredd': { type: 'boolean' },
   'junit-dir': { type: 'string' },
   profile: { type: 'string' },
+  pact: { type: 'string' },
   'max-creates': { type: 'string' },
   concurrency: { type: 'string' },
 } as const;
@@ -65,6 +67,9 @@ export function gateOptions(
     ...(values.profile === undefined
       ? {}
       : { profile: loadProfile(values.profile, 'gate', env), profileFile: values.profile }),
+    ...(values.pact === undefined
+      ? {}
+      : { pact: loadPact(values.pact, 'gate', env), pactFile: values.pact }),
     replayWith: needsBaseUrl ? 'installed' : 'checkout',
     ...(values['max-creates'] === undefined
       ? {}

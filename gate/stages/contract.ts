@@ -15,16 +15,26 @@ export async function runContractStage(
   target: Target,
   level: Level,
   junitFile: string,
-  choices: Pick<ContractOptions, 'profile' | 'maxCreates' | 'concurrency'> & ReplayWith = {},
+  choices: Pick<ContractOptions, 'profile' | 'pact' | 'maxCreates' | 'concurrency'> &
+    ReplayWith = {},
 ): Promise<StageResult> {
   const started = Date.now();
   const server = { baseUrl: target.baseUrl, apiKey: target.apiKey };
-  const { profile, maxCreates, concurrency } = choices;
-  const result = await runContract({ server, level, junitFile, profile, maxCreates, concurrency });
+  const { profile, pact, maxCreates, concurrency } = choices;
+  const result = await runContract({
+    server,
+    level,
+    junitFile,
+    profile,
+    pact,
+    maxCreates,
+    concurrency,
+  });
   const durationMs = Date.now() - started;
   const declared = Object.keys(choices.profile ?? {});
   const extra = [
     ...(declared.length > 0 ? ['--profile FILE'] : []),
+    ...(pact === undefined ? [] : ['--pact FILE']),
     ...(choices.maxCreates === undefined ? [] : [`--max-creates ${choices.maxCreates}`]),
     // As the suite ran it: what the flag gave is what reached it.
     ...(concurrency === undefined ? [] : [`--concurrency ${result.run?.concurrency}`]),
@@ -87,6 +97,7 @@ export async function runContractStage(
 /** Where the stage's replay line points: the checkout's command, or the installed gate's. */
 type ReplayWith = {
   profileFile?: string;
+  pactFile?: string;
   replayWith?: 'checkout' | 'installed';
   /** --concurrency as given (the default otherwise), repeated by the replay. */
   concurrency?: number;
@@ -99,12 +110,13 @@ type ReplayWith = {
  */
 function replayLine(
   run: { baseUrl: string; level: Level; seed: number; maxCreates?: number },
-  { profileFile, replayWith, concurrency }: ReplayWith,
+  { profileFile, pactFile, replayWith, concurrency }: ReplayWith,
 ): string {
   const shared = [
     `--base-url ${run.baseUrl}`,
     `--level ${run.level}`,
     ...(profileFile === undefined ? [] : [`--profile ${profileFile}`]),
+    ...(pactFile === undefined ? [] : [`--pact ${pactFile}`]),
     ...(run.maxCreates === undefined ? [] : [`--max-creates ${run.maxCreates}`]),
     ...(concurrency === undefined ? [] : [`--concurrency ${concurrency}`]),
   ];
