@@ -3,7 +3,7 @@
  * trusted origins get CORS headers, so no other site can read the data; a change must come
  * from a trusted origin (or from no page at all) and must not be a request a page can send
  * without a preflight (a form, a plain `fetch`), so no site can reset or replace the data.
- * A request no browser sent (no `Origin`, no `Sec-Fetch-*`) without a body may change it.
+ * A request no browser sent (no `Origin`, no `Sec-Fetch-Site`) without a body may change it.
  */
 import { allowedRequestHeaders } from './cors.ts';
 import { MockError } from './errors.ts';
@@ -44,16 +44,13 @@ export const isYamlMediaType = (type: string | null): boolean =>
   type !== null && YAML_MEDIA_TYPE.test(type);
 
 /**
- * Whether no browser sent a request: browsers mark every request with `Origin` (every
- * cross-site one) or `Sec-Fetch-*` headers, and one with neither is what test runners
- * (`request.post(url)` in Playwright) and curl send.
+ * Whether no browser sent a request: browsers mark every request that can change state with
+ * `Origin` (every cross-site one, and a same-site POST) or `Sec-Fetch-Site`, and one with
+ * neither is what test runners (Playwright's `request.post(url)`, Node's fetch, which sends
+ * only `Sec-Fetch-Mode`) and curl send.
  */
-function isFromNoBrowser(request: Request): boolean {
-  const { headers } = request;
-  return !['origin', 'sec-fetch-site', 'sec-fetch-mode', 'sec-fetch-dest', 'sec-fetch-user'].some(
-    (name) => headers.has(name),
-  );
-}
+const isFromNoBrowser = (request: Request): boolean =>
+  !request.headers.has('origin') && !request.headers.has('sec-fetch-site');
 
 /**
  * Throws 403 origin_not_allowed unless the request may change the mock's data; `bodyLength`
@@ -76,7 +73,7 @@ export async function checkControlWrite(
   throw new MockError(
     403,
     'origin_not_allowed',
-    `${request.method} ${pathname} needs Content-Type: application/json or an ${CONTROL_HEADER} header, so that no web page can send it as a form (a YAML Content-Type works too; a request with no body and no Origin or Sec-Fetch-* headers, as test runners and curl send, needs neither)`,
+    `${request.method} ${pathname} needs Content-Type: application/json or an ${CONTROL_HEADER} header, so that no web page can send it as a form (a YAML Content-Type works too; a request with no body and no Origin or Sec-Fetch-Site header, as test runners and curl send, needs neither)`,
   );
 }
 

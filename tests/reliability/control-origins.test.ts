@@ -56,7 +56,7 @@ it('refuses a change without Origin that a form could have sent, and says what t
   expect(await storeSnapshot(mock.origin())).toBe(before);
 });
 
-it('accepts a change with no body, no Origin and no Sec-Fetch-* headers, as test runners and curl send it', async () => {
+it('accepts a change with no body, no Origin and no Sec-Fetch-Site, as test runners and curl send it', async () => {
   await changedSnapshot(mock.origin());
   const reply = await reset(mock.origin(), {});
   expect(reply.status).toBe(200);
