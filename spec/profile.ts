@@ -6,7 +6,7 @@
  */
 import { DEFAULT_STATUS, NAME_MAX_LENGTH } from './constants.ts';
 import { isDeclaredRule } from './declared-rules.ts';
-import { isPactRule } from './pact.ts';
+import { isPactRule } from './pact-rules.ts';
 import { listRules } from './rules.ts';
 
 /** How a list continues: `none`, every matching animal in one answer up to `limit`; `link`, RFC 8288 rel="next". */

@@ -1,11 +1,11 @@
 /**
  * The rules a finding can cite: the spec's (its `x-rules` and `x-decision`s, spec/rules.ts),
  * the choices a profile declares where the interface leaves a gap (spec/declared-rules.ts),
- * and what a consumer's pact declares (spec/pact.ts).
+ * and what a consumer's pact declares (spec/pact-rules.ts).
  */
 import { DECLARED_RULES, type DeclaredRuleId, isDeclaredRule } from '../../spec/declared-rules.ts';
 import type { Level } from '../../spec/levels.ts';
-import { isPactRule, PACT_RULES, type PactRuleId } from '../../spec/pact.ts';
+import { isPactRule, PACT_RULES, type PactRuleId } from '../../spec/pact-rules.ts';
 import { type Rule, ruleById, type RuleId as SpecRuleId } from '../../spec/rules.ts';
 
 export type { DeclaredRuleId } from '../../spec/declared-rules.ts';

@@ -1,19 +1,24 @@
 /**
  * Mock controls outside the public interface, under `/__mock/`: reset a session, read the
  * state, replace the data set, queue faults, set a profile, read or clear the request
- * journal, write it as a pact and set up a pact's provider states, and list or end sessions. Each acts on the session the request selects
- * (`X-Mock-Session`, or the default one). No authentication, so they answer other origins
+ * journal, write it as a pact and set up a pact's provider states, and list or end sessions.
+ * Each acts on the session the request selects (`X-Mock-Session`, or the default one). No authentication, so they answer other origins
  * only as control-guard.ts allows.
  */
 import { http } from 'msw';
 import { parseJson } from '../../spec/json.ts';
-import { checkControlWrite, controlCorsHeaders, controlPreflightHeaders } from './control-guard.ts';
+import {
+  checkControlWrite,
+  controlCorsHeaders,
+  controlPreflightHeaders,
+  isYamlMediaType,
+} from './control-guard.ts';
 import { errorResponse, faultOf, jsonResponse, MockError } from './errors.ts';
 import { parseFault } from './faults.ts';
 import { parseJournalFilter, passes } from './journal-filter.ts';
 import { pactOfSessions, pactQuery } from './pact/pact-of-sessions.ts';
 import { changeState } from './pact/pact-states.ts';
-import { profileView, setSessionProfile } from './session-profile.ts';
+import { profileView, readProfileBody, setSessionProfile } from './session-profile.ts';
 import { checkSessionId, type Sessions } from './sessions.ts';
 import type { PetStore } from './store.ts';
 import { type BodyTransport, fetchTransport } from './transport.ts';
@@ -77,7 +82,11 @@ export function createControlHandlers(sessions: Sessions, options: ControlOption
             { allow },
           );
         }
-        if (request.method !== 'GET') checkControlWrite(request, allowed);
+        if (request.method !== 'GET') {
+          const bodyLength = async () =>
+            (await transport.readBody(request).catch(() => new Uint8Array(1))).byteLength;
+          await checkControlWrite(request, allowed, bodyLength);
+        }
         const answer = await run(request, sessions);
         if (answer.body === undefined)
           return new Response(null, { status: answer.status ?? 204, headers });
@@ -143,7 +152,12 @@ export function createControlHandlers(sessions: Sessions, options: ControlOption
         GET: async (request) => ({ body: profileView(selected(request)) }),
         PUT: async (request) => {
           const session = selected(request);
-          setSessionProfile(sessions, session, await readJson(request, transport));
+          // A profile file as it is (YAML) with a YAML Content-Type, else JSON.
+          const yaml = isYamlMediaType(request.headers.get('content-type'));
+          const profile = yaml
+            ? readProfileBody(UTF8.decode(await transport.readBody(request)))
+            : await readJson(request, transport);
+          setSessionProfile(sessions, session, profile);
           return { body: profileView(session) };
         },
         DELETE: async (request) => {

@@ -17,7 +17,8 @@ export type AnswerShape = { kind: 'cut-short' } | { kind: 'trickle'; overMs: num
 
 /** How long a trickling body takes when the fault gives no `delayMs`. */
 export const DEFAULT_TRICKLE_MS = 3_000;
-const TRICKLE_PIECES = 10;
+/** How many pieces a trickling body comes in. */
+export const TRICKLE_PIECES = 10;
 
 const shapes = new WeakMap<Response, AnswerShape>();
 

@@ -6,6 +6,7 @@
  */
 import { parseJson } from '../../spec/json.ts';
 import type { OperationId } from '../../spec/types.ts';
+import { DEFAULT_JOURNAL_SIZE } from './defaults.ts';
 import type { Fault } from './faults.ts';
 
 /** One answered request, as `GET /__mock/requests` and the handle's `requests()` give it. */
@@ -57,8 +58,7 @@ export type RecordedEntry = Omit<JournalEntry, 'id' | 'body' | 'response'> & {
 /** Longest body text an entry keeps, request or response (the mock takes 64 KiB requests). */
 export const JOURNAL_BODY_CHARS = 65_536;
 
-/** Entries a session keeps by default; older ones make room. */
-export const DEFAULT_JOURNAL_SIZE = 1_000;
+export { DEFAULT_JOURNAL_SIZE };
 
 const readBody = (text: string | undefined, isJson: boolean): unknown => {
   if (text === undefined || text === '') return undefined;

@@ -4,6 +4,7 @@
  */
 import { type Profile, ProfileError, parseProfile } from '../../spec/profile.ts';
 import { MockError } from './errors.ts';
+import { ProfileTextError, parseProfileText } from './profile-text.ts';
 import type { Session, Sessions } from './sessions.ts';
 
 /** A session's profile as the controls show it: whose it is, and what it declares. */
@@ -35,3 +36,13 @@ export function setSessionProfile(sessions: Sessions, session: Session, value: u
   sessions.setProfile(session, profile);
 }
 
+/** Reads `PUT /__mock/profile`'s body, YAML or JSON text, into a profile; a mistake is a 400. */
+export function readProfileBody(text: string): Profile {
+  try {
+    return parseProfileText(text);
+  } catch (error) {
+    if (error instanceof ProfileError || error instanceof ProfileTextError)
+      throw new MockError(400, 'validation_failed', `profile: ${error.message}`);
+    throw error;
+  }
+}

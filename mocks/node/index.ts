@@ -24,6 +24,8 @@ export type { RequestMatch } from '../core/request-match.ts';
 export type { ProfileView } from '../core/session-profile.ts';
 export { SESSION_HEADER, type SessionSummary } from '../core/sessions.ts';
 export { createStore, type PetStore } from '../core/store.ts';
+export { loadProfile } from './profile-file.ts';
+export type { AnsweredRequest } from './request-log.ts';
 export { type MockServer, type MockServerOptions, startMockServer } from './server.ts';
 
 /** The default session's store behind `handlers`, seeded with the default animals. */

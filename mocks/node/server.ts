@@ -24,6 +24,7 @@ import { write } from './io.ts';
 import { createNodeKeyMatcher } from './key-matcher.ts';
 import { createLanding, type Landing } from './landing/landing.ts';
 import { attachPersistence } from './persistence.ts';
+import type { AnsweredRequest } from './request-log.ts';
 
 /** Options of startMockServer. */
 export type MockServerOptions = {
@@ -61,6 +62,11 @@ export type MockServerOptions = {
   quiet?: boolean;
   /** Told about every unexpected fault answered 500 (the CLI logs them). */
   onError?: (error: unknown, request: Request) => void;
+  /**
+   * Told of every answered API request and control change, after its answer was written
+   * (the command's request log prints one line each; not the pages or GET /__mock/ reads).
+   */
+  onRequest?: (answered: AnsweredRequest) => void;
 };
 
 /** A running standalone mock, with the control handle of its sessions. */
@@ -122,6 +128,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     landing: () => landing,
     origin: () => origin,
     onError: options.onError,
+    onAnswered: options.onRequest,
   });
   const server = createServer(
     {

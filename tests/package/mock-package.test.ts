@@ -20,8 +20,9 @@ import {
 } from './projects.ts';
 import { ROOT } from './shipped-mock.ts';
 
-// Test tooling, servers and renderers a project that only mocks should not get.
-const UNWANTED = ['vitest', 'fast-check', 'tsx', 'esbuild', 'yaml', 'typescript', 'vite'];
+// Test tooling, servers and renderers a project that only mocks should not get. (`yaml` is a
+// dependency: PUT /__mock/profile and loadProfile read the profile file as it is written.)
+const UNWANTED = ['vitest', 'fast-check', 'tsx', 'esbuild', 'typescript', 'vite'];
 
 let installed: Installed;
 
