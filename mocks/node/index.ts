@@ -19,6 +19,9 @@ export type { Fault, FaultRequest } from '../core/faults.ts';
 export { createHandlers, type HandlerOptions } from '../core/handlers.ts';
 export type { JournalEntry } from '../core/journal.ts';
 export type { JournalFilter, JournalMatch } from '../core/journal-filter.ts';
+export type { PactFile, PactOptions } from '../core/pact/pact-export.ts';
+export { mergePacts } from '../core/pact/pact-merge.ts';
+export type { SessionPactOptions } from '../core/pact/pact-of-sessions.ts';
 export type { Pet } from '../core/pet-schema.ts';
 export type { RequestMatch } from '../core/request-match.ts';
 export type { ProfileView } from '../core/session-profile.ts';
@@ -27,6 +30,7 @@ export { createStore, type PetStore } from '../core/store.ts';
 export { loadProfile } from './profile-file.ts';
 export type { AnsweredRequest } from './request-log.ts';
 export { type MockServer, type MockServerOptions, startMockServer } from './server.ts';
+export { writePact } from './write-pact.ts';
 
 /** The default session's store behind `handlers`, seeded with the default animals. */
 export const mockStore = createStore();
