@@ -1,6 +1,7 @@
 // A small frontend of the Pet Store: it lists the available animals in the order the API
 // gives them, adds one (without a status: the backend picks it) and shows one animal's page.
-const api = new URLSearchParams(location.search).get('api') ?? 'http://127.0.0.1:4010/v1';
+import { api } from './config.js';
+
 const headers = { Authorization: 'Bearer petstore-dev-key' };
 
 async function call(path, init = {}) {

@@ -19,10 +19,10 @@ export default defineConfig({
       url: `http://127.0.0.1:${MOCK}/__mock/sessions`,
       reuseExistingServer: !process.env.CI,
     },
-    { command: `node serve-app.mjs ${APP}`, url: `http://127.0.0.1:${APP}/` },
+    { command: `node serve-app.mjs ${APP} ${MOCK}`, url: `http://127.0.0.1:${APP}/` },
   ],
   use: {
-    baseURL: `http://127.0.0.1:${APP}/?api=http://127.0.0.1:${MOCK}/v1`,
+    baseURL: `http://127.0.0.1:${APP}`,
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu'],
