@@ -192,6 +192,7 @@ function closing(result: ContractResult, replay: string): string[] {
           `Sent again on a new connection: ${result.resent} request(s) lost before any answer on a kept-alive connection the server had closed (as browsers do; only a loss on the new connection is a finding).`,
         ]
       : []),
+    ...(result.pact ? pactLines(result.pact) : []),
     '',
   ];
   const unbudgeted = result.skipped.filter((c) => c.note?.includes('--max-creates')).length;
