@@ -4,6 +4,8 @@
  * installed `petstore-contract` (scripts/petstore-contract.ts) always tests a server by URL.
  */
 import { writeFileSync } from 'node:fs';
+import { MAX_RETRIES, MAX_WAIT_SECONDS } from '../contract-tests/client/http.ts';
+import { describeKeyForm, INTERFACE_KEY_FORM } from '../contract-tests/client/key-forms.ts';
 import {
   PreflightError,
   preflight,
@@ -13,7 +15,13 @@ import { pactLines } from '../contract-tests/pact/pact-summary.ts';
 import { observeProfile } from '../contract-tests/profile/observe.ts';
 import { printProfile } from '../contract-tests/profile/print.ts';
 import { jsonResultText } from '../contract-tests/report/json-report.ts';
-import { DEFAULT_CONCURRENCY, DEFAULT_SEED, DEPTHS } from '../contract-tests/run/depth.ts';
+import { specFile } from '../contract-tests/report/spec-location.ts';
+import {
+  DEFAULT_CONCURRENCY,
+  DEFAULT_SEED,
+  DEPTH_SETTINGS,
+  DEPTHS,
+} from '../contract-tests/run/depth.ts';
 import { type ContractResult, runContract, type StartedServer } from '../contract-tests/run/run.ts';
 import { FULL_RUN_CREATIONS } from '../contract-tests/run/themes.ts';
 import { STRICT_PROFILE } from '../spec/profile.ts';
@@ -43,16 +51,25 @@ const USAGE = {
   --api-key KEY       a valid API key (env PETSTORE_API_KEY); required with --base-url`,
 };
 
+/** Where a user of this command reads more: the checkout's guides, or the installed package's. */
+const GUIDES = {
+  checkout: { rules: 'docs/rules.md', report: 'docs/contract.md' },
+  installed: {
+    rules: 'the x-rules of the spec, below',
+    report: 'node_modules/petstore-contract/README.md',
+  },
+};
+
 const help = (
   where: keyof typeof USAGE,
 ) => `petstore-contract: check that a server conforms to the Pet Store interface.
 
 ${USAGE[where]}
-  --level LEVEL       interface (default): only what the interface states (docs/rules.md);
+  --level LEVEL       interface (default): only what the interface states (${GUIDES[where].rules});
                       strict: also this project's decisions observable over HTTP
   --depth DEPTH       quick, default or deep: how many generated cases, concurrent
                       creations and generated names to try (default: default)
-  --runs N            generated cases per property (default: the depth's: 5, 25, 150)
+  --runs N            generated cases per property (default: the depth's: ${DEPTHS.map((d) => DEPTH_SETTINGS[d].runs).join(', ')})
   --concurrency N     requests in flight at once (default ${DEFAULT_CONCURRENCY}); independent checks
                       run side by side, those whose meaning depends on order stay in order;
                       1 sends one request at a time. A server far away is quick to test at
@@ -66,7 +83,8 @@ ${USAGE[where]}
                       skipped, never passed. The summary says how many animals the run made
   --profile FILE      the server's gap choices, JSON or YAML: pagination (none, link), order
                       (any, id-asc, id-desc, name-asc, newest-first), defaultStatus,
-                      outOfRangeLimit (clamp or a 4xx), errorCodes, decisions, off (rule ids);
+                      outOfRangeLimit (clamp or a 4xx), errorCodes, maxNameLength,
+                      unknownFields, otherMediaTypes (read, refuse), decisions, off (rule ids);
                       each one declared is checked, and with pagination declared every
                       created animal must be listed once, right after its creation
   --pact FILE         also replay a consumer's pact (Pact file v2 to v4, e.g. the mock's
@@ -74,7 +92,8 @@ ${USAGE[where]}
                       the interface, its answer judged as Pact would, and every gap choice
                       it relied on (docs/consumer-contracts.md)
   --print-profile     print a profile to start from and exit: read off --base-url with GET
-                      requests only, or without it this project's own choices
+                      requests and two creations no conforming server stores (GET only
+                      with --read-only), or without it this project's own choices
   --junit FILE        also write a JUnit XML report to FILE
   --report FILE       also write the grouped failure summary to FILE
   --json FILE         also write the result as JSON to FILE: verdict, counts, seed, duration,
@@ -83,15 +102,17 @@ ${USAGE[where]}
   -h, --help          show this text
 
 Paths are relative to the directory the command runs in; missing folders are made.
-A request the server throttles (429) is sent again after its Retry-After, up to 5 times.
-The failure summary names each broken rule by its id in the spec (openapi.yaml) and gives a
-curl command that replays a failing request, reading the key from $PETSTORE_API_KEY.
-docs/contract.md explains the report.
+A request the server throttles (429) is sent again after its Retry-After (at most ${MAX_WAIT_SECONDS} s,
+longer each time it recurs), up to ${MAX_RETRIES} times; still throttled, the run stops: exit 2.
+The failure summary names each broken rule by its id and its place in the spec
+(${specFile()}) and gives a curl command that replays a failing request,
+reading the key from $PETSTORE_API_KEY. ${GUIDES[where].report} explains the report.
 
 Exit codes: 0 conformant, every check passed
             1 not conformant, a check failed (see the summary)
-            2 could not test: a usage error, an unreachable server, a base URL without
-              /v1, a key every operation refuses, or a report file it cannot write`;
+            2 could not test (no verdict): a usage error, an unreachable server, a base
+              URL without /v1, a key refused in every form, a server still throttling
+              after the waits, a report file it cannot write, or a fault of the suite`;
 
 const flags = {
   'base-url': { type: 'string' },
@@ -251,10 +272,12 @@ async function contract(
       console.error(`petstore-contract: could not read a profile: ${error.message}`);
       return 2;
     }
-    const { profile, notes } = await observeProfile(server);
-    process.stdout.write(
-      printProfile(profile, `observed at ${server.baseUrl} with GET requests`, notes),
-    );
+    const readOnly = values['read-only'];
+    const { profile, notes } = await observeProfile(server, fetch, readOnly);
+    const how = readOnly
+      ? 'GET requests'
+      : 'GET requests and two creations no conforming server stores';
+    process.stdout.write(printProfile(profile, `observed at ${server.baseUrl} with ${how}`, notes));
     return 0;
   }
   const profile =
@@ -295,6 +318,10 @@ async function contract(
         `Contract suite at ${run.level} level against ${run.baseUrl}${run.readOnly ? ' (read-only)' : ''}${run.maxCreates === undefined ? '' : ` (at most ${run.maxCreates} creations)`}\n` +
           `Depth ${run.depth} (${run.runs} generated cases per property), seed ${run.seed} (replay with --seed ${run.seed}), pets named ${run.runId}-*\n`,
       );
+      if (run.keyForm)
+        console.log(
+          `The server refused the key as the interface writes it (${describeKeyForm(INTERFACE_KEY_FORM)}) and took it as ${describeKeyForm(run.keyForm)}: the run sends it so, and reports the difference under auth-required.\n`,
+        );
       const declared = Object.entries(run.profile).filter(([field]) => field !== 'decisions');
       if (declared.length > 0)
         console.log(

@@ -34,6 +34,10 @@ export const DECLARED_RULES = {
     text: 'A creation holding a property the payload does not define is accepted without storing it, or refused with 400, as the profile declares.',
     element: '#/components/schemas/NewPet',
   },
+  'declared-media-types': {
+    text: 'A valid creation body sent under another media type than JSON (text/plain, a form, no Content-Type) is read and stored as its fields say, or refused with a 4xx Error storing nothing, as the profile declares.',
+    element: '#/paths/~1pets/post/requestBody',
+  },
 } as const;
 
 /** The id of a rule a profile declares. */

@@ -38,6 +38,7 @@ export const openapiDocument: OpenApiDocument = {
   "x-rules": {
     "json": "Every request body and every response body is JSON (`application/json`).",
     "base-path": "The base address ends in the version segment `/v1`; every path is relative to it.",
+    "served-at-path": "Each operation is answered at its own method and path, relative to the base address, with one of the statuses the interface lists for it; a redirect (3xx) to another address, a trailing slash added for instance, is none of them.",
     "transport": "Every request is answered with one whole HTTP response (the interface's statuses are HTTP's); the connection is not closed or reset before it, and the body is as long as its framing says and decodes as its `Content-Encoding` says."
   },
   "x-decision": [
@@ -749,7 +750,7 @@ export const openapiDocument: OpenApiDocument = {
         "description": "The request's `Content-Type` is not JSON.",
         "x-decision": {
           "id": "unsupported-media-type",
-          "why": "The interface says all requests use JSON; any other media type is refused explicitly."
+          "why": "The interface gives the body as `application/json` but does not say what a server does with a valid body under another label (a server may read it); refusing it explicitly shows a client's wrong label early."
         },
         "content": {
           "application/json": {

@@ -30,6 +30,7 @@ const rules: Partial<Record<RuleId, (() => void) | typeof BEHAVIOUR>> = {
     for (const c of contents) expect(c).toBe('"content":{"application/json"');
   },
   transport: BEHAVIOUR,
+  'served-at-path': BEHAVIOUR,
   'base-path': () => {
     const servers = doc.servers as { url: string }[];
     expect(servers).toHaveLength(2);

@@ -91,3 +91,13 @@ it('reads a name limit and an unknown-field choice, refusing other values by nam
     'declared-unknown-fields',
   ]);
 });
+
+it('refuses a body under another media type as createPet documents its 415', () => {
+  const post = operation('createPet').node as Node;
+  const refusal = deref((post.responses as Record<string, unknown>)['415']);
+  const decision = refusal['x-decision'] as { id: string };
+  expect(decision.id).toBe('unsupported-media-type');
+  expect(STRICT_PROFILE.otherMediaTypes).toBe('refuse');
+  expect(parseProfile({ otherMediaTypes: 'read' })).toEqual({ otherMediaTypes: 'read' });
+  expect(() => parseProfile({ otherMediaTypes: 'parse' })).toThrow(/one of read, refuse/);
+});

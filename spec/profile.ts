@@ -1,6 +1,6 @@
 /**
  * A profile: how one server fills the interface's gaps (pagination, order, the default
- * status, an out-of-range `limit`, error codes, the longest name, unknown creation fields), declared by its team. One vocabulary for
+ * status, an out-of-range `limit`, error codes, the longest name, unknown creation fields, bodies under other media types), declared by its team. One vocabulary for
  * both sides: the contract suite holds a server to it, the mock answers by it. The interface
  * level is the empty profile; `--level strict` is this project's own (STRICT_PROFILE).
  */
@@ -19,6 +19,11 @@ export const DEFAULT_STATUSES = ['available', 'pending', 'sold', 'omitted'] as c
 export const CODED_STATUSES = ['400', '401', '404'] as const;
 /** What a creation does with a property the payload does not define: drop it, or refuse it with 400. */
 export const UNKNOWN_FIELDS = ['ignore', 'refuse'] as const;
+/**
+ * What a creation does with a valid body under a label other than JSON (`text/plain`, a form,
+ * no Content-Type): `read` it (a form's fields as the body's), or `refuse` it with a 4xx `Error`.
+ */
+export const OTHER_MEDIA_TYPES = ['read', 'refuse'] as const;
 
 /** The declared gap choices; every field is optional, and an absent one is not checked. */
 export type Profile = {
@@ -33,6 +38,8 @@ export type Profile = {
   maxNameLength?: number;
   /** An unknown property of a creation payload `ignore`d (not stored) or `refuse`d with 400. */
   unknownFields?: (typeof UNKNOWN_FIELDS)[number];
+  /** A valid creation body labelled other than JSON `read` (stored as its fields say) or `refuse`d with a 4xx. */
+  otherMediaTypes?: (typeof OTHER_MEDIA_TYPES)[number];
   /** Also check this project's other decisions (what `--level strict` adds). */
   decisions?: boolean;
   /** Rule ids not to judge (a rule the team knowingly breaks, or a check it disputes). */
@@ -58,6 +65,7 @@ export const STRICT_PROFILE: Profile = {
   errorCodes: { '400': 'validation_failed', '401': 'unauthorized', '404': 'not_found' },
   maxNameLength: NAME_MAX_LENGTH,
   unknownFields: 'refuse',
+  otherMediaTypes: 'refuse',
   decisions: true,
 };
 
@@ -69,6 +77,7 @@ const FIELDS = [
   'errorCodes',
   'maxNameLength',
   'unknownFields',
+  'otherMediaTypes',
   'decisions',
   'off',
 ] as const;
@@ -119,6 +128,8 @@ export function parseProfile(value: unknown): Profile {
   }
   if (raw.unknownFields !== undefined)
     profile.unknownFields = oneOf('unknownFields', raw.unknownFields, UNKNOWN_FIELDS);
+  if (raw.otherMediaTypes !== undefined)
+    profile.otherMediaTypes = oneOf('otherMediaTypes', raw.otherMediaTypes, OTHER_MEDIA_TYPES);
   if (raw.decisions !== undefined) {
     if (typeof raw.decisions !== 'boolean')
       throw new ProfileError('decisions must be true or false');

@@ -4,6 +4,7 @@
 export type RuleId =
   | 'json'
   | 'base-path'
+  | 'served-at-path'
   | 'transport'
   | 'list-responses'
   | 'create-responses'

@@ -1,8 +1,10 @@
 /**
- * Requests as common HTTP clients write them, and creation bodies as clients garble them.
- * The first must be served like the suite's own requests (header names in any case, the
- * `Accept` each client sends or none, a body framed by Content-Length or sent in chunks);
- * the second must be refused with a client error and store nothing.
+ * Requests as common HTTP clients write them, creation bodies as clients garble them, and
+ * valid creations under another label than JSON. The first must be served like the suite's
+ * own requests (header names in any case, the `Accept` each client sends or none, a body
+ * framed by Content-Length or sent in chunks); the second must be refused with a client error
+ * and store nothing; the third may be read or refused, a gap of the interface (its body is
+ * `application/json`, but what a server does with one labelled otherwise is not shown).
  */
 import { stringifyJson } from '../../spec/json.ts';
 
@@ -150,10 +152,10 @@ const withNameBytes = (name: string, categoryId: number | bigint, bytes: readonl
 };
 
 /**
- * Creation bodies clients get wrong. Member names in another case are not `name` and
- * `categoryId` (JSON names are case-sensitive; Go's encoding/json matches them regardless);
- * bytes that are not UTF-8 are not JSON text (RFC 8259, 8.1); a missing or empty body holds
- * no payload; a form or text/plain body is not `application/json`.
+ * Creation bodies clients get wrong, which no reading makes a valid creation. Member names in
+ * another case are not `name` and `categoryId` (JSON names are case-sensitive; Go's
+ * encoding/json matches them regardless); bytes that are not UTF-8 are not JSON text
+ * (RFC 8259, 8.1); a missing or empty body holds no payload.
  */
 export const GARBLED_BODIES: readonly GarbledBody[] = [
   {
@@ -204,26 +206,41 @@ export const GARBLED_BODIES: readonly GarbledBody[] = [
     write: () => '',
     tagged: false,
   },
-  {
-    label: 'a form body (application/x-www-form-urlencoded)',
-    type: 'application/x-www-form-urlencoded',
-    write: (name, categoryId) =>
-      new URLSearchParams({ name, categoryId: String(categoryId) }).toString(),
-    notJson: true,
-    tagged: true,
-  },
+];
+
+/** A valid creation under another label: its media type (none when undefined) and its body. */
+export type LabelledBody = {
+  label: string;
+  type?: string;
+  write: (name: string, categoryId: number | bigint) => string | Uint8Array;
+};
+
+/**
+ * Valid creations labelled other than JSON, as clients send them: a fetch given a string
+ * (text/plain;charset=UTF-8), curl -d without -H (a form label on JSON text is curl's, but
+ * its fields are a real form's here), a client that sets no Content-Type. A server may read
+ * each (Go's net/http reads the body whatever its label; Django REST Framework reads forms)
+ * or refuse it with a 4xx `Error`.
+ */
+export const LABELLED_BODIES: readonly LabelledBody[] = [
   {
     label: 'JSON labelled text/plain',
     type: 'text/plain',
     write: (name, categoryId) => stringifyJson({ name, categoryId }),
-    notJson: true,
-    tagged: true,
   },
   {
     label: 'JSON labelled text/plain;charset=UTF-8 (a fetch given a string)',
     type: 'text/plain;charset=UTF-8',
     write: (name, categoryId) => stringifyJson({ name, categoryId }),
-    notJson: true,
-    tagged: true,
+  },
+  {
+    label: 'JSON with no Content-Type',
+    write: (name, categoryId) => ENCODER.encode(stringifyJson({ name, categoryId })),
+  },
+  {
+    label: 'a form body (application/x-www-form-urlencoded)',
+    type: 'application/x-www-form-urlencoded',
+    write: (name, categoryId) =>
+      new URLSearchParams({ name, categoryId: String(categoryId) }).toString(),
   },
 ];

@@ -5,7 +5,8 @@
  * `$PETSTORE_API_KEY`, so a report can replay it without showing the key.
  *
  * Left out on purpose, as HTTP leaves them open: whitespace before or after the whole value
- * (parsers strip it, RFC 9110 5.5), several spaces after the scheme, and the scheme's case.
+ * (parsers strip it, RFC 9110 5.5), several spaces after the scheme (RFC 6750's `1*SP`), and
+ * the scheme's case; so no near miss of a key of one character has a space inside.
  */
 import { KEY_VARIABLE } from '../report/curl.ts';
 
@@ -17,6 +18,8 @@ export type Credential = {
   what: string;
   authorization?: string;
   shell?: string;
+  /** The header as a report shows it: as sent, the key masked. */
+  shown?: string;
   headers?: Record<string, string>;
   query?: string;
 };
@@ -38,9 +41,15 @@ export function missingKeys(key: string): Credential[] {
       what: 'another scheme (Basic)',
       authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`,
       shell: `Basic $(printf '%s:' "${K}" | base64)`,
+      shown: 'Basic <base64 of "<key>:">',
     },
-    { what: 'the key without a scheme', authorization: key, shell: K },
-    { what: 'a Token scheme', authorization: `Token ${key}`, shell: `Token ${K}` },
+    { what: 'the key without a scheme', authorization: key, shell: K, shown: '<key>' },
+    {
+      what: 'a Token scheme',
+      authorization: `Token ${key}`,
+      shell: `Token ${K}`,
+      shown: 'Token <key>',
+    },
     { what: 'an empty bearer token', authorization: 'Bearer', shell: 'Bearer' },
     {
       what: 'a made-up key',
@@ -52,56 +61,90 @@ export function missingKeys(key: string): Credential[] {
 
 const swapCase = (c: string) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase());
 
-/** Every near miss of `key`, sent with the `Bearer` scheme as the interface writes it. */
+/**
+ * Whether a header is a form RFC 6750 and HTTP allow for the key itself: `Bearer`, one or
+ * more spaces, the key, with whitespace around the whole value (stripped, RFC 9110 5.5).
+ */
+const allowedFormOfKey = (header: string, key: string) =>
+  header.replace(/^[ \t]+|[ \t]+$/g, '').replace(/^Bearer +/, 'Bearer ') === `Bearer ${key}`;
+
+/**
+ * Every near miss of `key`, sent with the `Bearer` scheme as the interface writes it; `shown`
+ * is how a report writes it: as sent, the key masked (`<key>`, or what was made of it).
+ */
 export function nearMisses(key: string): Credential[] {
   const mid = Math.floor(key.length / 2);
-  const bearer = (what: string, token: string, shell: string): Credential => ({
+  const bearer = (what: string, token: string, shell: string, shown: string): Credential => ({
     what,
     authorization: `Bearer ${token}`,
     shell: `Bearer ${shell}`,
+    shown: `Bearer ${shown}`,
   });
+  const halves = `<the key's first ${mid} characters>`;
+  const rest = `<the rest of the key>`;
   const candidates = [
-    bearer('the key in upper case', key.toUpperCase(), `\${${v}^^}`),
-    bearer('the key in lower case', key.toLowerCase(), `\${${v},,}`),
+    bearer('the key in upper case', key.toUpperCase(), `\${${v}^^}`, '<the key in upper case>'),
+    bearer('the key in lower case', key.toLowerCase(), `\${${v},,}`, '<the key in lower case>'),
     ...(/^[a-zA-Z]/.test(key)
       ? [
           bearer(
             'the key with its first letter in the other case',
             `${swapCase(key.charAt(0))}${key.slice(1)}`,
             `\${${v}~}`,
+            '<the key, its first letter in the other case>',
           ),
         ]
       : []),
-    bearer('a prefix of the key (its last character cut)', key.slice(0, -1), `\${${v}%?}`),
-    bearer('the first half of the key', key.slice(0, mid), `\${${v}:0:${mid}}`),
-    bearer('a suffix of the key (its first character cut)', key.slice(1), `\${${v}#?}`),
-    bearer('the key with a character appended', `${key}x`, `${K}x`),
-    bearer('the key with a character prepended', `x${key}`, `x${K}`),
+    bearer(
+      'a prefix of the key (its last character cut)',
+      key.slice(0, -1),
+      `\${${v}%?}`,
+      '<the key without its last character>',
+    ),
+    bearer('the first half of the key', key.slice(0, mid), `\${${v}:0:${mid}}`, halves),
+    bearer(
+      'a suffix of the key (its first character cut)',
+      key.slice(1),
+      `\${${v}#?}`,
+      '<the key without its first character>',
+    ),
+    bearer('the key with a character appended', `${key}x`, `${K}x`, '<key>x'),
+    bearer('the key with a character prepended', `x${key}`, `x${K}`, 'x<key>'),
     bearer(
       'the key with a middle character missing',
       `${key.slice(0, mid)}${key.slice(mid + 1)}`,
       `\${${v}:0:${mid}}\${${v}:${mid + 1}}`,
+      `<the key without its character ${mid + 1}>`,
     ),
-    bearer(
-      'the key with a space inside',
-      `${key.slice(0, mid)} ${key.slice(mid)}`,
-      `\${${v}:0:${mid}} \${${v}:${mid}}`,
-    ),
-    bearer(
-      'the key with a tab inside',
-      `${key.slice(0, mid)}\t${key.slice(mid)}`,
-      `\${${v}:0:${mid}}$(printf '\\t')\${${v}:${mid}}`,
-    ),
+    // Inside: with a character of the key on either side (at an end, it is whitespace HTTP strips).
+    ...(mid >= 1
+      ? [
+          bearer(
+            'the key with a space inside',
+            `${key.slice(0, mid)} ${key.slice(mid)}`,
+            `\${${v}:0:${mid}} \${${v}:${mid}}`,
+            `${halves} ${rest}`,
+          ),
+          bearer(
+            'the key with a tab inside',
+            `${key.slice(0, mid)}\t${key.slice(mid)}`,
+            `\${${v}:0:${mid}}$(printf '\\t')\${${v}:${mid}}`,
+            `${halves}\\t${rest}`,
+          ),
+        ]
+      : []),
     bearer(
       'the key followed by a no-break space (U+00A0, which HTTP does not strip)',
       `${key}\u00a0`,
       `${K}$(printf '\\240')`,
+      '<key>\\u00a0',
     ),
   ];
   const seen = new Set([`Bearer ${key}`, 'Bearer']);
   return candidates.filter((c) => {
     const header = c.authorization ?? '';
-    if (seen.has(header) || header.trim() === 'Bearer') return false;
+    if (seen.has(header) || header.trim() === 'Bearer' || allowedFormOfKey(header, key))
+      return false;
     seen.add(header);
     return true;
   });

@@ -12,9 +12,21 @@ export type { RuleId } from './cited-rules.ts';
 /** A broken rule: its id, a title, and `Received: …\nExpected: …`. */
 export type Failure = { rule: RuleId; title: string; message: string };
 
-/** A check of one exchange, carrying the rules it judges (usually one). */
+/**
+ * A check of one exchange, carrying the rules it judges (usually one). Called, it gives its
+ * first failure; `all`, where a check can break several rules at once (a body against its
+ * schema), gives one failure per rule broken.
+ */
 export type Check = ((exchange: Exchange) => Failure | undefined) & {
   readonly rules: readonly RuleId[];
+  readonly all?: (exchange: Exchange) => Failure[];
+};
+
+/** Every failure of a check on an exchange: one per rule it breaks. */
+export const failuresOf = (judge: Check, exchange: Exchange): Failure[] => {
+  if (judge.all) return judge.all(exchange);
+  const failure = judge(exchange);
+  return failure ? [failure] : [];
 };
 
 /** What a judge returns when the exchange breaks its rule. */

@@ -157,6 +157,21 @@ it('validates bodies against the documented schema, citing the rule of the eleme
   ).toBe('ids-increasing');
 });
 
+it("gives one failure per rule a body breaks, each listing that rule's problems only", () => {
+  const pets = Array.from({ length: 101 }, (_, i) => ({ id: i + 1, name: 'a', categoryId: 1 }));
+  const body = JSON.stringify([
+    { ...pets[0], categoryId: 'one' },
+    { ...pets[1], status: 'lost' },
+    ...pets.slice(2),
+  ]);
+  const failures = bodyMatchesSchema(loose, 'listPets').all?.(exchange('listPets', 200, body));
+  const byRule = new Map(failures?.map((f) => [f.rule, f.message.split(' in ')[0]]));
+  expect([...byRule.keys()].sort()).toEqual(['page-size-max', 'pet-shape', 'pet-status']);
+  expect(byRule.get('page-size-max')).toBe('Received: body must have at most 100 items');
+  expect(byRule.get('pet-status')).not.toContain('100 items');
+  expect(byRule.get('pet-shape')).not.toContain('status');
+});
+
 it('requires an Error object with a status equal to the HTTP status on every error', () => {
   expect(
     errorBodyIsError(loose)(exchange('getPet', 404, '{"code":"x","message":"m"}'))?.message,
@@ -245,6 +260,6 @@ it('reports the rule id and its pointer, the request without the key, the respon
   expect(report).not.toContain('secret-key');
   expect(report).toContain('Response:\n  500');
   expect(report).toContain(
-    `curl -i -X GET 'http://127.0.0.1/v1/pets' -H "Authorization: Bearer \${PETSTORE_API_KEY}"`,
+    `curl -i -X GET 'http://127.0.0.1/v1/pets' -H "authorization: Bearer \${PETSTORE_API_KEY}"`,
   );
 });

@@ -4,8 +4,9 @@
  * status checks are in status-checks.ts, and re-exported here.
  */
 
-import type { OperationId } from '../client/http.ts';
-import { type Check, check, isObject, show } from './check.ts';
+import type { RuleId as SpecRuleId } from '../../spec/rules.ts';
+import type { Exchange, OperationId } from '../client/http.ts';
+import { type Check, check, type Failure, fail, isObject, type RuleId, show } from './check.ts';
 import { ruleOfIssue, schemaRules } from './schema-rules.ts';
 import type { ContractSpec } from './spec-model.ts';
 import { RESPONSES_RULE } from './status-checks.ts';
@@ -31,6 +32,38 @@ export const jsonContentType: Check = check('json', ({ response }) => {
   return undefined;
 });
 
+/** How a body breaks its schema, as one verdict per rule: each lists that rule's problems only. */
+type SchemaJudge = {
+  rules: RuleId[];
+  /** The schema a response's body is judged by (none: not judged), and the rule of a bare mismatch. */
+  schemaOf: (response: Exchange['response']) => string | undefined;
+  fallback: SpecRuleId;
+  title: (schema: string, first: string) => string;
+  expected: (schema: string) => string;
+};
+
+/** A check of a body against its schema that cites, for each rule broken, its own problems. */
+function schemaCheck(spec: ContractSpec, judge: SchemaJudge): Check {
+  const all = ({ response }: Exchange): Failure[] => {
+    const schema = judge.schemaOf(response);
+    if (!schema || !response.isJson) return [];
+    const byRule = new Map<RuleId, string[]>();
+    for (const issue of spec.validator.validate(schema, response.json, 'body')) {
+      const rule = ruleOfIssue(spec.document, schema, issue, spec.level, judge.fallback);
+      byRule.set(rule, [...(byRule.get(rule) ?? []), issue.message]);
+    }
+    return [...byRule].map(([rule, messages]) =>
+      fail(
+        rule,
+        judge.title(schema, messages[0] as string),
+        `${messages.join('; ')} in ${show(response.json)}`,
+        judge.expected(schema),
+      ),
+    );
+  };
+  return Object.assign((exchange: Exchange) => all(exchange)[0], { rules: judge.rules, all });
+}
+
 /** A successful body matches the schema documented for the operation and status. */
 export const bodyMatchesSchema = (spec: ContractSpec, operation: OperationId): Check => {
   const documented = Object.entries(spec.responses(operation)).filter(
@@ -39,19 +72,17 @@ export const bodyMatchesSchema = (spec: ContractSpec, operation: OperationId): C
   const rules = documented.flatMap(([, r]) =>
     schemaRules(spec.document, r.schema ?? '', spec.level),
   );
-  return check([RESPONSES_RULE[operation], ...new Set(rules)], ({ response }) => {
-    const schema = spec.responses(operation)[String(response.status)]?.schema;
-    if (!schema || !response.isJson || response.status >= 400) return undefined;
-    const issues = spec.validator.validate(schema, response.json, 'body');
-    const [first] = issues;
-    if (!first) return undefined;
-    return {
-      rule: ruleOfIssue(spec.document, schema, first, spec.level, RESPONSES_RULE[operation]),
-      // What was seen: the first way the body breaks the schema (e.g. `id is required`).
-      title: `Response body does not match the ${schema.split('/').pop()} schema: ${first.message}`,
-      received: `${issues.map((i) => i.message).join('; ')} in ${show(response.json)}`,
-      expected: `a body valid against ${schema}`,
-    };
+  return schemaCheck(spec, {
+    rules: [RESPONSES_RULE[operation], ...new Set(rules)],
+    schemaOf: (response) =>
+      response.status < 400
+        ? spec.responses(operation)[String(response.status)]?.schema
+        : undefined,
+    fallback: RESPONSES_RULE[operation],
+    // What was seen: the first way the body breaks the rule (e.g. `id is required`).
+    title: (schema, first) =>
+      `Response body does not match the ${schema.split('/').pop()} schema: ${first}`,
+    expected: (schema) => `a body valid against ${schema}`,
   });
 };
 
@@ -59,17 +90,12 @@ const ERROR = '#/components/schemas/Error';
 
 /** Every error response (documented or not) carries a valid Error object. */
 export const errorBodyIsError = (spec: ContractSpec): Check =>
-  check(schemaRules(spec.document, ERROR, spec.level), ({ response }) => {
-    if (response.status < 400 || !response.isJson) return undefined;
-    const issues = spec.validator.validate(ERROR, response.json, 'body');
-    const [first] = issues;
-    if (!first) return undefined;
-    return {
-      rule: ruleOfIssue(spec.document, ERROR, first, spec.level, 'error-shape'),
-      title: 'Error response does not carry a valid Error object',
-      received: `${issues.map((i) => i.message).join('; ')} in ${show(response.json)}`,
-      expected: '{ code: string, message: string, status: integer }',
-    };
+  schemaCheck(spec, {
+    rules: schemaRules(spec.document, ERROR, spec.level),
+    schemaOf: (response) => (response.status >= 400 ? ERROR : undefined),
+    fallback: 'error-shape',
+    title: () => 'Error response does not carry a valid Error object',
+    expected: () => '{ code: string, message: string, status: integer }',
   });
 
 /** An error body's `status` equals the HTTP status. */

@@ -17,7 +17,7 @@ import {
 } from './checks.ts';
 import { servedUntilSunset, sunsetAgrees } from './deprecation-checks.ts';
 import type { ContractSpec } from './spec-model.ts';
-import { explainsStatus } from './status-checks.ts';
+import { explainsStatus, notRedirected } from './status-checks.ts';
 
 /** The rules stated on a documented header's element (all of them are decisions today). */
 const headerRules = (pointers: string[]): RuleId[] =>
@@ -56,7 +56,7 @@ export const keyAccepted = (apiKey: string): Check =>
     check('auth-required', ({ request, response }) =>
       headerOf(request.headers, 'authorization') === `Bearer ${apiKey}` && response.status === 401
         ? {
-            title: 'The valid key was refused',
+            title: `The valid key was refused in a header named ${authName(request.headers)}`,
             received: `401 for ${authName(request.headers)}: Bearer <the key given with --api-key>`,
             expected: 'the request served (any status but 401)',
           }
@@ -94,6 +94,7 @@ export function commonChecks(spec: ContractSpec, operation: OperationId, apiKey:
     const node = operation === 'other' ? {} : operationOf(operation).node;
     const sunset = typeof node['x-sunset'] === 'string' ? node['x-sunset'] : undefined;
     checks = [
+      notRedirected,
       notServerError(RESPONSES_RULE[operation]),
       jsonContentType,
       errorBodyIsError(spec),

@@ -21,8 +21,10 @@ export type Request = {
   rawBytes?: Uint8Array;
   /** Headers the transport adds by default that this request goes without (`accept`). */
   without?: readonly string[];
-  /** The Authorization value as a shell expression over `$PETSTORE_API_KEY`, for reports. */
+  /** The Authorization value as a shell expression over `$PETSTORE_API_KEY`, for the curl. */
   authShell?: string;
+  /** The Authorization value as a report shows it, the key masked (a near miss: what was made of it). */
+  authShown?: string;
   /** The key, to be written as `$PETSTORE_API_KEY` wherever else it appears (a header, the URL). */
   secret?: string;
   /**
@@ -30,6 +32,11 @@ export type Request = {
    * --concurrency, which bounds the suite's own overlap, not what a check sends together.
    */
   burst?: boolean;
+  /**
+   * Headers go out exactly as written, the Authorization header's name and scheme included
+   * (the request tests a form of the key); otherwise the key goes in the form the server took.
+   */
+  spelled?: boolean;
 };
 
 /** A response as received: status, lower-cased headers, raw text and parsed JSON (if any). */
@@ -58,8 +65,10 @@ const KEEP_BOM = new TextDecoder('utf-8', { ignoreBOM: true });
 // A throttled request (429) was not processed: it is sent again after the Retry-After the
 // server asks for (1 s without one, at most 10 s), up to this many times. The interface
 // leaves excess-traffic statuses open, so throttling is no verdict on the request.
-const MAX_RETRIES = 10;
-const MAX_WAIT_SECONDS = 10;
+/** How many times a request answered 429 is sent again before the run stops with no verdict. */
+export const MAX_RETRIES = 10;
+/** The longest wait before sending a throttled request again, whatever Retry-After asks. */
+export const MAX_WAIT_SECONDS = 10;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -39,10 +39,15 @@ it('accepts a server that answers with any status, sending the key', async () =>
   }
 });
 
-/** A server answering `answer(path, authorization)` on a random loopback port. */
-async function serve(answer: (path: string, authorization?: string) => number) {
+/**
+ * A server answering `answer(path, authorization, raw)` on a random loopback port, `raw` the
+ * request's header names and values as sent.
+ */
+async function serve(
+  answer: (path: string, authorization: string | undefined, raw: string[]) => number,
+) {
   const server = createServer((req, res) => {
-    res.writeHead(answer(req.url ?? '/', req.headers.authorization), {
+    res.writeHead(answer(req.url ?? '/', req.headers.authorization, req.rawHeaders), {
       'content-type': 'application/json',
     });
     res.end('{}');
@@ -74,7 +79,7 @@ it('refuses a key that every operation answers 401, and only then', async () => 
   );
   try {
     await expect(preflight({ baseUrl: `${server.origin}/v1`, apiKey: 'bad' })).rejects.toThrow(
-      'the API key was refused: listPets, createPet and getPet all answered 401 with it.',
+      'the API key was refused: listPets, createPet and getPet all answered 401 with it, and listPets with it in every other form tried (authorization: Bearer <key>,',
     );
     await expect(
       preflight({ baseUrl: `${server.origin}/v1`, apiKey: 'bad' }, true),
@@ -85,5 +90,27 @@ it('refuses a key that every operation answers 401, and only then', async () => 
     });
   } finally {
     await server.close();
+  }
+});
+
+it('finds the form a server takes the key in when it refuses the interface’s, so the run goes on', async () => {
+  // A server reading the header by its name as sent, and only in lower case.
+  const onlyLowerCase = await serve((_path, _auth, raw) =>
+    raw.some((h, i) => i % 2 === 0 && h === 'authorization' && raw[i + 1] === 'Bearer good')
+      ? 200
+      : 401,
+  );
+  // A server reading the scheme only in lower case.
+  const onlyBearerLowerCase = await serve((_path, authorization) =>
+    authorization === 'bearer good' ? 200 : 401,
+  );
+  try {
+    const lower = await preflight({ baseUrl: `${onlyLowerCase.origin}/v1`, apiKey: 'good' });
+    expect(lower.keyForm).toEqual({ header: 'authorization', scheme: 'Bearer' });
+    const scheme = await preflight({ baseUrl: `${onlyBearerLowerCase.origin}/v1`, apiKey: 'good' });
+    expect(scheme.keyForm).toEqual({ header: 'Authorization', scheme: 'bearer' });
+  } finally {
+    await onlyLowerCase.close();
+    await onlyBearerLowerCase.close();
   }
 });

@@ -6,12 +6,22 @@
  */
 import { BASE_PATH } from '../../spec/constants.ts';
 import { type AppFetch, callApp } from './app-fetch.ts';
+import {
+  describeKeyForm,
+  INTERFACE_KEY_FORM,
+  type KeyForm,
+  keyHeader,
+  OTHER_KEY_FORMS,
+} from './key-forms.ts';
 
 /** Why a server cannot be tested: a malformed base URL, nothing answering, a wrong prefix or key. */
 export class PreflightError extends Error {}
 
-/** The server under test: its base URL (base path included) and a key it accepts. */
-export type ServerUnderTest = { baseUrl: string; apiKey: string };
+/**
+ * The server under test: its base URL (base path included), a key it accepts, and the form
+ * it takes the key in when not the interface's `Authorization: Bearer <key>`.
+ */
+export type ServerUnderTest = { baseUrl: string; apiKey: string; keyForm?: KeyForm };
 
 /** A server under test, reached over the network or, with `app`, by calling it in this process. */
 export type Target = ServerUnderTest & { app?: AppFetch };
@@ -54,7 +64,7 @@ function unreachable(base: string, app: AppFetch | undefined, error: unknown): P
 
 /** The status of one request with the key; throws a PreflightError when nothing answers. */
 async function statusOf(
-  { baseUrl, apiKey, app }: Target,
+  { baseUrl, apiKey, app, keyForm }: Target,
   path: string,
   init: RequestInit = {},
   timeoutMs = 10_000,
@@ -62,7 +72,7 @@ async function statusOf(
   const url = `${baseUrl}${path}`;
   const sent = {
     ...init,
-    headers: { authorization: `Bearer ${apiKey}`, ...init.headers },
+    headers: { ...keyHeader(apiKey, keyForm), ...init.headers },
     signal: AbortSignal.timeout(timeoutMs),
   };
   try {
@@ -92,24 +102,29 @@ async function assertVersioned(target: Target, listStatus: number) {
   );
 }
 
-/** Refuses a key that every operation answers 401 (createPet only with --read-only off). */
-async function assertKeyAccepted(target: Target, readOnly: boolean) {
-  const statuses = [
-    await statusOf(target, '/pets?limit=1'),
-    await statusOf(target, `/pets/${2n ** 63n - 1n}`),
-  ];
+/** Whether some operation does not answer 401 to the key in the target's form. */
+async function keyTaken(target: Target, readOnly: boolean): Promise<boolean> {
+  if ((await statusOf(target, '/pets?limit=1')) !== 401) return true;
+  if ((await statusOf(target, `/pets/${2n ** 63n - 1n}`)) !== 401) return true;
   // An empty object is a body no conforming server stores: a valid key gets 400, not 201.
-  if (!readOnly)
-    statuses.push(
-      await statusOf(target, '/pets', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      }),
-    );
-  if (statuses.some((status) => status !== 401)) return;
+  if (readOnly) return false;
+  const body = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' };
+  return (await statusOf(target, '/pets', body)) !== 401;
+}
+
+/**
+ * The form the key is taken in: the interface's when some operation takes it so; else the
+ * first other form (a header name in another case, the scheme in another case) listPets
+ * takes it in, so that the run goes on and reports the difference; else a PreflightError.
+ */
+async function assertKeyAccepted(target: Target, readOnly: boolean): Promise<KeyForm> {
+  if (await keyTaken({ ...target, keyForm: INTERFACE_KEY_FORM }, readOnly))
+    return INTERFACE_KEY_FORM;
+  for (const keyForm of OTHER_KEY_FORMS)
+    if ((await statusOf({ ...target, keyForm }, '/pets?limit=1')) !== 401) return keyForm;
+  const tried = OTHER_KEY_FORMS.map(describeKeyForm).join(', ');
   throw new PreflightError(
-    `the API key was refused: ${readOnly ? 'listPets and getPet' : 'listPets, createPet and getPet'} all answered 401 with it.\n` +
+    `the API key was refused: ${readOnly ? 'listPets and getPet' : 'listPets, createPet and getPet'} all answered 401 with it, and listPets with it in every other form tried (${tried}).\n` +
       'Check --api-key (or PETSTORE_API_KEY): it must be a key this server accepts, sent as Authorization: Bearer <key>.',
   );
 }
@@ -127,6 +142,6 @@ export async function preflight(
   const target = { ...checked, app };
   const listStatus = await assertReachable(target);
   await assertVersioned(target, listStatus);
-  await assertKeyAccepted(target, readOnly);
-  return checked;
+  const keyForm = await assertKeyAccepted(target, readOnly);
+  return keyForm === INTERFACE_KEY_FORM ? checked : { ...checked, keyForm };
 }

@@ -4,17 +4,31 @@
  * failure with expect.soft and records it (with the rules judged) for the grouped summary.
  */
 import { expect } from 'vitest';
-import { type Check, type Failure, fail, type RuleId } from '../checks/check.ts';
+import { type Check, type Failure, fail, failuresOf, type RuleId } from '../checks/check.ts';
 import { isStatusCheck, statusDocumented, statusIn } from '../checks/checks.ts';
 import { citedRule as ruleById } from '../checks/cited-rules.ts';
 import { commonChecks } from '../checks/common-checks.ts';
-import { isExplaining } from '../checks/status-checks.ts';
+import { plainness } from '../checks/plainness.ts';
+import {
+  isExplaining,
+  isRedirect,
+  isServerErrorCheck,
+  notServerError,
+  RESPONSES_RULE,
+} from '../checks/status-checks.ts';
 import type { Client, Exchange, Request } from '../client/http.ts';
 import { TransportFault } from '../client/wire.ts';
 import { curlCommand } from '../report/curl.ts';
 import { describeRequest, describeResponse, renderFailure } from '../report/report.ts';
 import { appendRecord } from '../run/run-log.ts';
-import { asReported, client as guardedClient, options, spec } from './run-context.ts';
+import {
+  asSent,
+  currentTheme,
+  client as guardedClient,
+  onServerError,
+  options,
+  spec,
+} from './run-context.ts';
 import { testExpect } from './test-scope.ts';
 
 declare module 'vitest' {
@@ -58,10 +72,34 @@ function exchangeId(exchange: Exchange): number {
   return exchanges;
 }
 
+/** The rules about the key itself: their simplest case is a request without it. */
+const KEY_RULES = new Set<string>([
+  'auth-401',
+  'auth-required',
+  'www-authenticate',
+  'scheme-case',
+  'auth-first',
+]);
+/** Suite files of unusual values and forms: their cases are the last choice of an example. */
+const CATALOGUES = new Set([
+  'accept-or-reject',
+  'parameters',
+  'model',
+  'real-clients',
+  'request-forms',
+  'server-owned',
+]);
+
+/** How plain a failure's case is (0 plainest): the example of a finding is its plainest, then shortest. */
+const plainnessOf = (failure: Failure, exchange: Exchange): number =>
+  plainness(exchange.request, spec.validator, options.apiKey, KEY_RULES.has(failure.rule)) +
+  (CATALOGUES.has(currentTheme() ?? '') ? 2 : 0);
+
 /** Records a failure for the grouped summary. */
 export function recordFailure(failure: Failure, exchange: Exchange, note?: string): void {
   appendRecord(options.logDir, 'failures', {
     exchange: exchangeId(exchange),
+    plainness: plainnessOf(failure, exchange),
     // Outside a test (a beforeAll), named as the reporter names the file's set-up.
     test:
       testExpect()?.getState().currentTestName ?? `${fileOf(expect.getState().testPath)} (set-up)`,
@@ -107,12 +145,22 @@ export const client: Client = {
       return await guardedClient.send(request);
     } catch (error) {
       if (!(error instanceof TransportFault)) throw error;
-      const exchange = faultExchange(asReported(request), error);
+      const exchange = faultExchange(asSent(request), error);
       report(exchange, [fail('transport', error.title, error.detail, 'one whole HTTP answer')]);
       throw new StopError(`${request.method} ${request.path}: ${error.message}`);
     }
   },
 };
+
+/** Exchanges answered 5xx, reported as they arrived (below); judge does not report them again. */
+const serverErrors = new WeakSet<Exchange>();
+onServerError((exchange) => {
+  serverErrors.add(exchange);
+  report(
+    exchange,
+    failuresOf(notServerError(RESPONSES_RULE[exchange.request.operation]), exchange),
+  );
+});
 
 const withCommon = (exchange: Exchange, checks: Check[]) => [
   ...commonChecks(spec, exchange.request.operation, options.apiKey),
@@ -131,7 +179,8 @@ const causesFirst = (checks: Check[]) => {
 
 /**
  * The failures of the checks on one exchange, every judged rule cited. Once a common check
- * explains a wrong status (a 5xx, the key refused), the status checks are not run.
+ * explains a wrong status (a 5xx, the key refused), the status checks are not run; a
+ * redirect is the only failure of its answer (it is no answer to the request at all).
  */
 export function judge(exchange: Exchange, checks: Check[]): Failure[] {
   const failures: Failure[] = [];
@@ -141,10 +190,16 @@ export function judge(exchange: Exchange, checks: Check[]): Failure[] {
   for (const check of causesFirst(withCommon(exchange, checks))) {
     cite(check.rules);
     if (explained && isStatusCheck(check)) continue;
-    const failure = check(exchange);
-    if (!failure || switchedOff.has(failure.rule)) continue;
-    failures.push(failure);
-    explained ||= isExplaining(check);
+    // Reported when it arrived: the status is explained, and said once.
+    if (isServerErrorCheck(check) && serverErrors.has(exchange)) {
+      explained = true;
+      continue;
+    }
+    const found = failuresOf(check, exchange).filter((f) => !switchedOff.has(f.rule));
+    const redirect = found.find(isRedirect);
+    if (redirect) return [redirect];
+    failures.push(...found);
+    explained ||= found.length > 0 && isExplaining(check);
   }
   return failures;
 }
@@ -189,8 +244,7 @@ export function verifyTogether(exchange: Exchange, ...checks: Check[]): boolean 
   const failures: Failure[] = [];
   for (const check of checks) {
     cite(check.rules);
-    const failure = check(exchange);
-    if (failure && !switchedOff.has(failure.rule)) failures.push(failure);
+    failures.push(...failuresOf(check, exchange).filter((f) => !switchedOff.has(f.rule)));
   }
   return report(exchange, failures).length === 0;
 }

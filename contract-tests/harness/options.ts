@@ -5,6 +5,7 @@
 import { inject } from 'vitest';
 import type { Level } from '../../spec/levels.ts';
 import type { Profile } from '../../spec/profile.ts';
+import type { KeyForm } from '../client/key-forms.ts';
 import type { Depth } from '../run/depth.ts';
 
 /** What the suite needs to know about the server under test and the run. */
@@ -17,6 +18,11 @@ export type SuiteOptions = {
   /** A category the server accepts for valid creations. */
   categoryId: number | bigint;
   readOnly: boolean;
+  /**
+   * The form the server took the key in (preflight), when not `Authorization: Bearer <key>`:
+   * the suite's requests go out in it, those that test a form on purpose excepted.
+   */
+  keyForm?: KeyForm;
   /** At most this many requests that may store an animal (--max-creates); unbounded without. */
   maxCreates?: number;
   /** The suite files that create, in run order, sharing --max-creates (run/themes.ts). */

@@ -6,8 +6,16 @@
 import { expect } from 'vitest';
 import { loadContractSpec } from '../checks/spec-model.ts';
 import { bridgedFetch } from '../client/bridge.ts';
-import { type Client, createClient, type Request, ThrottledOut } from '../client/http.ts';
+import {
+  type Client,
+  createClient,
+  type Exchange,
+  headerOf,
+  type Request,
+  ThrottledOut,
+} from '../client/http.ts';
 import { inFlightLimit } from '../client/in-flight.ts';
+import { INTERFACE_KEY_FORM, inKeyForm } from '../client/key-forms.ts';
 import { fetchTransport, networkTransport } from '../client/wire.ts';
 import { authShellFor } from '../report/curl.ts';
 import { appendRecord } from '../run/run-log.ts';
@@ -37,9 +45,26 @@ function idOf(body: unknown): string | null {
     : null;
 }
 
+/**
+ * The request with its key in the form the server takes it (the interface's,
+ * `Authorization: Bearer <key>`, unless the preflight found another), unless it is spelled
+ * on purpose.
+ */
+function inServersForm(request: Request): Request {
+  if (request.spelled) return request;
+  const headers = inKeyForm(request.headers, options.apiKey, options.keyForm ?? INTERFACE_KEY_FORM);
+  if (headers === request.headers) return request;
+  // The scheme respelled: the shell form is made again from what goes out.
+  const { authShell: _stale, ...rest } = request;
+  return { ...rest, headers };
+}
+
+/** The request as it goes out and as reports show it. */
+export const asSent = (request: Request): Request => asReported(inServersForm(request));
+
 /** The request with what reports need: the key's shell form, and the key to hide elsewhere. */
 export function asReported(request: Request): Request {
-  const authorization = request.headers.authorization;
+  const authorization = headerOf(request.headers, 'authorization');
   const authShell =
     request.authShell ??
     (authorization === undefined ? undefined : authShellFor(authorization, options.apiKey));
@@ -63,8 +88,9 @@ function guarded(inner: Client): Client {
       throw new Error(`read-only run: refusing to send ${request.method} ${request.path}`);
     budget.take(request, currentTheme());
     const sentAt = performance.now();
-    const exchange = await inner.send(asReported(request)).catch(throttledOut);
+    const exchange = await inner.send(asSent(request)).catch(throttledOut);
     budget.settle(request, exchange.response);
+    if (exchange.response.status >= 500) for (const handle of serverErrorHandlers) handle(exchange);
     noteCreated(exchange, sentAt, performance.now());
     const { status, json } = exchange.response;
     if (mayCreate(request) && status >= 200 && status < 300) {
@@ -79,6 +105,16 @@ function guarded(inner: Client): Client {
     return exchange;
   }
 }
+
+const serverErrorHandlers: ((exchange: Exchange) => void)[] = [];
+
+/**
+ * Calls `handler` with every exchange answered 5xx, as it arrives, whoever sent it: a request
+ * the suite sends only to learn something (a name limit, a probe) is judged no less.
+ */
+export const onServerError = (handler: (exchange: Exchange) => void): void => {
+  serverErrorHandlers.push(handler);
+};
 
 let gaveUp = false;
 /** Tells runContract, once, that the server kept throttling (no verdict), and rethrows. */

@@ -1,13 +1,15 @@
 /**
- * A starting profile read off a server with GET requests only: whether a list continues by
- * Link, its order, how it answers an out-of-range limit, and its error codes. What a GET
- * cannot show (the default status, the name limit, unknown fields: each needs a creation)
+ * A starting profile read off a server: with GET requests, whether a list continues by Link,
+ * its order, how it answers an out-of-range limit, and its error codes; with two creations no
+ * conforming server stores (none with --read-only), what it does with a body labelled
+ * text/plain. What needs a real creation (the default status, the name limit, unknown fields)
  * is left out, for the team to declare.
  */
 
 import type { Profile } from '../../spec/profile.ts';
 import { linkTarget } from '../checks/link-header.ts';
 import type { ServerUnderTest } from '../client/preflight.ts';
+import { observeMediaTypes } from './media-types.ts';
 
 type Item = { id?: unknown; name?: unknown };
 
@@ -33,6 +35,7 @@ function orderOf(items: readonly Item[]): Profile['order'] | undefined {
 export async function observeProfile(
   server: ServerUnderTest,
   fetcher: typeof fetch = fetch,
+  readOnly = false,
 ): Promise<{ profile: Profile; notes: string[] }> {
   const get = async (path: string, key = true) => {
     const headers: Record<string, string> = key ? { authorization: `Bearer ${server.apiKey}` } : {};
@@ -80,5 +83,12 @@ export async function observeProfile(
     'maxNameLength: not observed (it needs a creation); the longest name accepted',
     'unknownFields: not observed (it needs a creation); ignore or refuse',
   );
+  if (readOnly)
+    notes.push('otherMediaTypes: not observed (--read-only sends no POST); read or refuse');
+  else {
+    const media = await observeMediaTypes(server, fetcher);
+    if (media.otherMediaTypes) profile.otherMediaTypes = media.otherMediaTypes;
+    if (media.note) notes.push(media.note);
+  }
   return { profile, notes };
 }

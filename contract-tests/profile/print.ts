@@ -2,6 +2,7 @@
 import {
   DEFAULT_STATUSES,
   ORDERS,
+  OTHER_MEDIA_TYPES,
   PAGINATIONS,
   type Profile,
   UNKNOWN_FIELDS,
@@ -14,6 +15,7 @@ const CHOICES: Record<string, string> = {
   outOfRangeLimit: 'clamp | the 4xx status that refuses it',
   maxNameLength: 'the longest name accepted, in characters',
   unknownFields: UNKNOWN_FIELDS.join(' | '),
+  otherMediaTypes: `${OTHER_MEDIA_TYPES.join(' | ')}: a valid body labelled text/plain, a form or nothing`,
   decisions: "true: also this project's other decisions (what --level strict checks)",
 };
 

@@ -9,9 +9,28 @@ const log = [
   { operation: 'other', method: 'DELETE', status: 405 },
 ];
 
-it('counts responses per operation and documented status, flagging undocumented ones', () => {
+it('counts responses per operation and documented status, naming what each other one was', () => {
+  const table = coverageTable(
+    [
+      ...log,
+      { operation: 'getPet', method: 'GET', status: 422 },
+      { operation: 'createPet', method: 'POST', status: 500 },
+      { operation: 'createPet', method: 'POST', status: 301 },
+      { operation: 'createPet', method: 'POST', status: 200 },
+    ],
+    'interface',
+  );
+  expect(table).toContain('listPets   200: 2 | 400 (refusal): 1 | 401: 0');
+  expect(table).toContain('getPet     200: 0 | 401: 0 | 404: 1 | 422 (refusal): 1');
+  expect(table).toContain(
+    'createPet  200 (undocumented): 1 | 201: 0 | 301 (redirect): 1 | 400: 0 | 401: 0 | 500 (server error): 1',
+  );
+  expect(table).toContain('(refusal: a 4xx the level does not list');
+  expect(coverageTable([], 'interface')).not.toContain('(refusal:');
+});
+
+it('counts responses per operation and documented status', () => {
   const table = coverageTable(log, 'interface');
-  expect(table).toContain('listPets   200: 2 | 400 (undocumented): 1 | 401: 0');
   expect(table).toContain('createPet  201: 0 | 400: 0 | 401: 0');
   expect(table).toContain('getPet     200: 0 | 401: 0 | 404: 1');
   expect(table).toContain('other requests (routes and methods outside the operations): 1');

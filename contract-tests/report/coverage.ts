@@ -8,6 +8,18 @@ import type { LogRecords } from '../run/run-log.ts';
 
 const OPERATIONS = ['listPets', 'createPet', 'getPet'] as const;
 
+/**
+ * What a status the level does not document was: a refusal (a 4xx but 401, which the
+ * interface leaves open where it does not say what a request gets), a redirect, a server
+ * error, or else undocumented. The tally only counts: every answer was judged by its check.
+ */
+export function statusKind(status: number): string {
+  if (status >= 400 && status < 500 && status !== 401) return 'refusal';
+  if (status >= 300 && status < 400) return 'redirect';
+  if (status >= 500) return 'server error';
+  return 'undocumented';
+}
+
 /** Renders the coverage table from the exchanges of the run's log. */
 export function coverageTable(log: readonly LogRecords['exchanges'][], level: Level): string {
   const spec = loadContractSpec(level);
@@ -26,15 +38,29 @@ export function coverageTable(log: readonly LogRecords['exchanges'][], level: Le
     const statuses = [...new Set([...documented, ...seen])].sort();
     const cells = statuses.map((s) => {
       const n = counts.get(`${operation} ${s}`) ?? 0;
-      return `${s}${documented.includes(s) ? '' : ' (undocumented)'}: ${n}`;
+      return `${s}${documented.includes(s) ? '' : ` (${statusKind(Number(s))})`}: ${n}`;
     });
     return `  ${operation.padEnd(10)} ${cells.join(' | ')}`;
   });
   const throttled = log.filter((e) => e.throttled);
   const retries = throttled.reduce((sum, e) => sum + (e.throttled ?? 0), 0);
+  const kinds = new Set(
+    [...counts.keys()]
+      .filter((k) => OPERATIONS.some((o) => k.startsWith(`${o} `)))
+      .filter((k) => {
+        const [operation, status] = k.split(' ') as [(typeof OPERATIONS)[number], string];
+        return !Object.keys(spec.responses(operation)).includes(status);
+      })
+      .map((k) => statusKind(Number(k.split(' ')[1]))),
+  );
   return [
     `Statuses exercised (operation: documented status: responses, at ${level} level):`,
     ...rows,
+    ...(kinds.has('refusal')
+      ? [
+          '  (refusal: a 4xx the level does not list, which the interface leaves open where it does not say what a request gets, such as a bad limit or petId; each was judged by its check)',
+        ]
+      : []),
     `  other requests (routes and methods outside the operations): ${other}`,
     ...(throttled.length > 0
       ? [

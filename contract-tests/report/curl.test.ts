@@ -20,6 +20,25 @@ it('writes every near miss as a shell expression that rebuilds it from $PETSTORE
   expect(expand(authShellFor(`Bearer ${KEY}`, KEY))).toBe(`Bearer ${KEY}`);
 });
 
+it('shows every near miss as sent with the key masked, never as shell syntax', () => {
+  for (const miss of nearMisses(KEY)) {
+    expect(miss.shown, miss.what).not.toContain('${');
+    expect(miss.shown, miss.what).not.toContain(KEY.slice(0, 4));
+    expect(miss.shown, miss.what).toMatch(/^Bearer .*<.*>/);
+  }
+});
+
+it('sends no near miss that RFC 6750 and HTTP allow for the key itself', () => {
+  for (const key of ['k', 'ab', KEY]) {
+    for (const { authorization = '', what } of nearMisses(key)) {
+      // HTTP strips spaces and tabs around a value (not U+00A0); RFC 6750 takes 1*SP after Bearer.
+      const tidied = authorization.replace(/^[ \t]+|[ \t]+$/g, '').replace(/^Bearer +/, 'Bearer ');
+      expect(tidied, `${what} for a key of ${key.length}`).not.toBe(`Bearer ${key}`);
+    }
+  }
+  expect(nearMisses('k').map((m) => m.what)).not.toContain('the key with a space inside');
+});
+
 it('builds a curl command whose body is exactly the one sent, long runs written as printf', () => {
   const body = `{"name":"it's \\"x\\" ${'y'.repeat(5000)}","categoryId":1}`;
   const command = curlCommand(

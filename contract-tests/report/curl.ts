@@ -98,10 +98,11 @@ export const authShellFor = (value: string, apiKey: string): string =>
     ? inDoubleQuotes(value)
     : value.split(apiKey).map(inDoubleQuotes).join(`\${${KEY_VARIABLE}}`);
 
-/** The Authorization value as the report shows it: a shell expression, or redacted. */
+/** The Authorization value as the report shows it: the key masked, or redacted. */
 export function shownAuthorization(request: Request): string | undefined {
   const value = headerOf(request.headers, 'authorization');
   if (value === undefined) return undefined;
+  if (request.authShown !== undefined) return request.authShown;
   if (request.authShell !== undefined) return request.authShell;
   const [scheme, ...rest] = value.split(' ');
   return rest.length === 0 ? '[REDACTED]' : `${scheme} [REDACTED]`;
@@ -139,12 +140,11 @@ export function curlCommand(request: Request, url: string): string {
     if (name.toLowerCase() !== 'authorization')
       args.push(`-H ${quoteWithKey(`${name}: ${value}`, request.secret)}`);
     else {
-      const shown = shownAuthorization(request) ?? '';
+      const shown = request.authShell ?? shownAuthorization(request) ?? '';
       // Double quotes let the shell expand the key; nothing else in `shown` is special.
+      // The header's name as sent: a server may read only one spelling of it.
       args.push(
-        request.authShell
-          ? `-H "Authorization: ${shown}"`
-          : `-H ${shellQuote(`Authorization: ${shown}`)}`,
+        request.authShell ? `-H "${name}: ${shown}"` : `-H ${shellQuote(`${name}: ${shown}`)}`,
       );
     }
   }

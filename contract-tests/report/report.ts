@@ -7,6 +7,7 @@ import type { Failure } from '../checks/check.ts';
 import { citedRule as ruleById } from '../checks/cited-rules.ts';
 import { bodyText, type Exchange } from '../client/http.ts';
 import { curlCommand, shownAuthorization, shownBytes, shownText } from './curl.ts';
+import { specLocation } from './spec-location.ts';
 
 const KEY_HEADERS = [
   'content-type',
@@ -53,9 +54,9 @@ export function describeResponse({ response }: Exchange): string[] {
   return [`${response.status}`, ...headers, `body: ${excerpt(response.text) || '(empty)'}`];
 }
 
-/** `spec/openapi.yaml#<pointer>` of a rule: where the spec states it. */
+/** `…/openapi.yaml#<pointer>` of a rule: where the spec states it (spec-location.ts). */
 export const ruleLocation = (failure: Pick<Failure, 'rule'>): string =>
-  `spec/openapi.yaml${ruleById(failure.rule).pointer}`;
+  specLocation(ruleById(failure.rule).pointer);
 
 /** One failure on one exchange: what broke, the rule, the request, the response and a curl. */
 export function renderFailure(failure: Failure, exchange: Exchange): string {

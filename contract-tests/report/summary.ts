@@ -10,6 +10,7 @@
 import { type CitedRule, citedRule as ruleById } from '../checks/cited-rules.ts';
 import type { FailureRecord } from '../run/run-log.ts';
 import type { CaseOutcome } from './junit-report.ts';
+import { specLocation } from './spec-location.ts';
 
 const MAX_LISTED = 5;
 
@@ -18,14 +19,14 @@ export type Finding = {
   rule: CitedRule['id'];
   level: CitedRule['level'];
   text: string;
-  /** Where the spec states the rule, as `spec/openapi.yaml#/…`. */
+  /** Where the spec states the rule: its file as the reader opens it, `#`, the pointer. */
   spec: string;
   /** How many failing cases, and in which checks (test names, most cases first). */
   cases: number;
   checks: { name: string; cases: number }[];
   /** What was seen: the failures' labels, most frequent first. */
   seen: { label: string; cases: number }[];
-  /** The simplest failing case. */
+  /** The simplest failing case: the plainest request (the key, valid values), then the shortest. */
   example: FailureRecord;
   /** Rules that failed only after this one did, on the same exchanges. */
   followedBy: Finding[];
@@ -57,15 +58,21 @@ function counted(values: readonly string[]): { value: string; count: number }[] 
 const size = (record: FailureRecord) =>
   [...record.request, ...record.response].reduce((sum, line) => sum + line.length, 0);
 
+/** Whether `a` is a simpler case than `b`: a plainer request, then a shorter exchange. */
+const simpler = (a: FailureRecord, b: FailureRecord) =>
+  (a.plainness ?? 0) !== (b.plainness ?? 0)
+    ? (a.plainness ?? 0) < (b.plainness ?? 0)
+    : size(a) < size(b);
+
 function finding(records: readonly FailureRecord[], followedBy: Finding[]): Finding {
   const rule = ruleById((records[0] as FailureRecord).rule);
   const interaction = interactionOf(records[0] as FailureRecord);
-  const simplest = records.reduce((best, r) => (size(r) < size(best) ? r : best));
+  const simplest = records.reduce((best, r) => (simpler(r, best) ? r : best));
   return {
     rule: rule.id,
     level: rule.level,
     text: rule.text,
-    spec: `spec/openapi.yaml${rule.pointer}`,
+    spec: specLocation(rule.pointer),
     cases: records.length,
     checks: counted(records.map((r) => r.test)).map(({ value, count }) => ({
       name: value,

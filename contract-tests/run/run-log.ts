@@ -39,6 +39,8 @@ export type FailureRecord = {
   test: string;
   /** Which exchange of the run showed it: failures of one exchange share the number. */
   exchange?: number;
+  /** How ordinary its request is (0: a plain request of a plain file); a finding shows its plainest case. */
+  plainness?: number;
   rule: RuleId;
   title: string;
   /** `Received: …\nExpected: …` */

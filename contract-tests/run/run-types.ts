@@ -3,6 +3,7 @@ import type { Level } from '../../spec/levels.ts';
 import type { Profile } from '../../spec/profile.ts';
 import type { RuleId } from '../checks/cited-rules.ts';
 import type { AppFetch } from '../client/app-fetch.ts';
+import type { KeyForm } from '../client/key-forms.ts';
 import type { ServerUnderTest } from '../client/preflight.ts';
 import type { PactSummary } from '../pact/pact-summary.ts';
 import type { Finding } from '../report/summary.ts';
@@ -88,6 +89,8 @@ export type ContractRun = {
   localMock: boolean;
   /** Whether the requests went to an app in this process (`fetch`), not over the network. */
   inProcess: boolean;
+  /** The form the server took the key in, when it refused the interface's (a finding of the run). */
+  keyForm?: KeyForm;
 };
 
 /** A server started for one run: where it answers, a key it accepts, and how to stop it. */

@@ -137,6 +137,7 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
       runId: newRunId(),
       localMock: server.close !== undefined,
       inProcess: server.app !== undefined,
+      ...(server.keyForm ? { keyForm: server.keyForm } : {}),
     };
     options.onStart?.(run);
     const suite: SuiteOptions = {
@@ -146,6 +147,7 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
       profile,
       categoryId: options.categoryId ?? 1,
       readOnly: run.readOnly,
+      ...(server.keyForm ? { keyForm: server.keyForm } : {}),
       maxCreates: run.maxCreates,
       themes: creatingThemes(run.level),
       seed: run.seed,

@@ -71,6 +71,7 @@ const send = (probe: Probe, credential: Credential) => {
     headers,
     rawBody: probe.body,
     authShell: credential.shell,
+    authShown: credential.shown,
   };
   return client.send(request);
 };
@@ -84,6 +85,23 @@ describe.concurrent('authentication', () => {
     verify(await listPets('limit=1'));
     verify(await getPet(ABSENT_IDS[0]));
   });
+
+  // The interface writes the header Authorization; HTTP reads its name in any case (RFC 9110,
+  // 5.1). Sent exactly so, whatever form the preflight found the server taking the key in.
+  it.each(['Authorization', 'authorization'])(
+    'serves listPets and getPet with the exact key in a header named %s',
+    async (name) => {
+      const spelled = (operation: 'listPets' | 'getPet', path: string): Request => ({
+        operation,
+        method: 'GET',
+        path,
+        headers: { [name]: `Bearer ${options.apiKey}` },
+        spelled: true,
+      });
+      verify(await client.send(spelled('listPets', '/pets?limit=1')));
+      verify(await client.send(spelled('getPet', `/pets/${ABSENT_IDS[0]}`)));
+    },
+  );
 
   for (const operation of ['listPets', 'createPet', 'getPet'] as const) {
     const writes = operation === 'createPet';

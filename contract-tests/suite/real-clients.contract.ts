@@ -2,17 +2,25 @@
  * Requests as real clients send them (client-forms.ts): every operation is served the same
  * whatever the case of the header names, whichever `Accept` a client sends (none included),
  * and a creation whether its body is framed by Content-Length or sent in chunks. A key that
- * works in one form and not in another breaks `auth-required`. And bodies as clients garble
+ * works in one form and not in another breaks `auth-required`. Bodies as clients garble
  * them are refused with a client error and an `Error`, storing nothing: no member matched
- * in another case, no name with U+FFFD where bytes that are not UTF-8 were sent.
+ * in another case, no name with U+FFFD where bytes that are not UTF-8 were sent. A valid
+ * creation under another label (text/plain, a form, none) may be read or refused: the run
+ * says which, and holds the server to what its profile declares (`otherMediaTypes`).
  */
 import { beforeAll, describe, it } from 'vitest';
 import { stringifyJson } from '../../spec/json.ts';
-import { CLIENT_FORMS, type ClientForm, GARBLED_BODIES } from '../catalogue/client-forms.ts';
+import {
+  CLIENT_FORMS,
+  type ClientForm,
+  GARBLED_BODIES,
+  LABELLED_BODIES,
+} from '../catalogue/client-forms.ts';
 import { check } from '../checks/check.ts';
 import { statusIn } from '../checks/checks.ts';
 import { createdEchoes, equalsPet, type Pet } from '../checks/pet-checks.ts';
-import type { OperationId, Request } from '../client/http.ts';
+import { readOrRefused } from '../checks/status-checks.ts';
+import type { Exchange, OperationId, Request } from '../client/http.ts';
 import { createOrStop, listPets, newPet } from '../harness/fixtures.ts';
 import { client, options, verify } from '../harness/harness.ts';
 import { tagMaker } from '../harness/names.ts';
@@ -37,6 +45,8 @@ const inForm = (
   ...(form.without ? { without: form.without } : {}),
   authShell: authShellFor(authorization(), options.apiKey),
   secret: options.apiKey,
+  // The header's name is as the client writes it: that is what the request tests.
+  spelled: true,
 });
 
 const labelled = CLIENT_FORMS.map((form) => [form.label, form] as const);
@@ -87,9 +97,25 @@ const noReplacement = check('created-echoes', ({ response }) => {
     : undefined;
 });
 
-describe.skipIf(options.readOnly)('createPet refuses bodies as clients garble them', () => {
+/** The Content-Type and body of a creation sent with the key. */
+const creationWith = (
+  type: string | undefined,
+  body: string | Uint8Array | undefined,
+): Request => ({
+  operation: 'createPet',
+  method: 'POST',
+  path: '/pets',
+  headers: { authorization: authorization(), ...(type ? { 'content-type': type } : {}) },
+  ...(typeof body === 'string' ? { rawBody: body } : body ? { rawBytes: body } : {}),
+  authShell: authShellFor(authorization(), options.apiKey),
+  secret: options.apiKey,
+});
+
+describe.skipIf(options.readOnly)('createPet bodies as clients garble or mislabel them', () => {
   const refused = new Set<string>();
   const known = new Set<string>();
+  /** What the server did with each valid body under another label: read, or refused (status). */
+  const readings = new Map<string, string>();
   let before: Pet | undefined;
   let nextTag = tagMaker('g');
   beforeAll(async () => {
@@ -97,29 +123,42 @@ describe.skipIf(options.readOnly)('createPet refuses bodies as clients garble th
     before = await createOrStop(newPet('mark-before'));
   });
 
+  const noteAnswer = (exchange: Exchange, tag: string | undefined) => {
+    const id = (exchange.response.json as { id?: unknown } | undefined)?.id;
+    if (exchange.response.status < 300 && id !== undefined) known.add(String(id));
+    if (exchange.response.status >= 400 && tag !== undefined) refused.add(tag);
+  };
+
   // The bodies side by side; the check after them reads what they all left.
   it.concurrent.each(GARBLED_BODIES.map((g) => [g.label, g] as const))(
     'answers a client error with an Error, storing nothing, for %s',
     async (label, garbled) => {
       const tag = nextTag();
-      const body = garbled.write(tag, options.categoryId);
-      const exchange = await client.send({
-        operation: 'createPet',
-        method: 'POST',
-        path: '/pets',
-        headers: {
-          authorization: authorization(),
-          ...(garbled.type ? { 'content-type': garbled.type } : {}),
-        },
-        ...(typeof body === 'string' ? { rawBody: body } : body ? { rawBytes: body } : {}),
-        authShell: authShellFor(authorization(), options.apiKey),
-        secret: options.apiKey,
-      });
+      const exchange = await client.send(
+        creationWith(garbled.type, garbled.write(tag, options.categoryId)),
+      );
       const allowed = garbled.notJson ? [400, 415] : [400];
       verify(exchange, statusIn(allowed, 'create-400', `for ${label}`), noReplacement);
-      const id = (exchange.response.json as { id?: unknown } | undefined)?.id;
-      if (exchange.response.status < 300 && id !== undefined) known.add(String(id));
-      if (exchange.response.status >= 400 && garbled.tagged) refused.add(tag);
+      noteAnswer(exchange, garbled.tagged ? tag : undefined);
+    },
+  );
+
+  const declared = options.profile.otherMediaTypes;
+  it.concurrent.each(LABELLED_BODIES.map((l) => [l.label, l] as const))(
+    `${declared === 'read' ? 'reads' : declared === 'refuse' ? 'refuses with a 4xx Error, storing nothing,' : 'reads, or refuses with a 4xx Error storing nothing,'} a valid creation sent as %s`,
+    async (label, labelled) => {
+      const tag = nextTag();
+      const exchange = await client.send(
+        creationWith(labelled.type, labelled.write(tag, options.categoryId)),
+      );
+      verify(
+        exchange,
+        readOrRefused(declared, `for a valid creation sent as ${label}`),
+        createdEchoes({ name: tag, categoryId: options.categoryId }),
+      );
+      noteAnswer(exchange, tag);
+      const { status } = exchange.response;
+      readings.set(label, status === 201 ? 'read' : `refused (${status})`);
     },
   );
 
@@ -127,8 +166,9 @@ describe.skipIf(options.readOnly)('createPet refuses bodies as clients garble th
     annotate,
   }) => {
     const after = await createOrStop(newPet('mark-after'));
+    const cases = GARBLED_BODIES.length + LABELLED_BODIES.length;
     const probe: Probe = before
-      ? await probeBetween(before, after, known, refused, 2 * GARBLED_BODIES.length + 20)
+      ? await probeBetween(before, after, known, refused, 2 * cases + 20)
       : { probed: 0, skipped: 'no marker before the cases' };
     verify(
       await listPets('limit=100'),
@@ -136,5 +176,15 @@ describe.skipIf(options.readOnly)('createPet refuses bodies as clients garble th
       storedNothingRefused(refused),
     );
     if (probe.skipped) await annotate(`not observable here: ${probe.skipped}`);
+    if (readings.size > 0)
+      await annotate(`bodies under another media type: ${mediaTypeChoice(readings)}`);
   });
 });
+
+/** What the server does with valid bodies under another label, by answer: `read: …; refused (415): …`. */
+function mediaTypeChoice(readings: ReadonlyMap<string, string>): string {
+  const byAnswer = new Map<string, string[]>();
+  for (const [label, answer] of readings)
+    byAnswer.set(answer, [...(byAnswer.get(answer) ?? []), label]);
+  return [...byAnswer].map(([answer, labels]) => `${answer}: ${labels.join(', ')}`).join('; ');
+}

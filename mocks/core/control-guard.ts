@@ -7,7 +7,7 @@
  */
 import { allowedRequestHeaders } from './cors.ts';
 import { MockError } from './errors.ts';
-import { isJsonMediaType } from './operations.ts';
+import { isJsonMediaType } from './request-body.ts';
 import { type AllowedHosts, originTrust } from './trusted-origins.ts';
 
 /** The header a script may send instead of a JSON Content-Type to show it is not a form. */

@@ -2,12 +2,11 @@
  * The three operations of the interface over the store, named after their operationIds.
  * Each returns a response or throws a MockError; pipeline.ts does the rest.
  */
-import { MAX_BODY_BYTES } from '../../spec/constants.ts';
-import { parseJson } from '../../spec/json.ts';
 import type { OperationId } from '../../spec/types.ts';
 import { jsonResponse as json, MockError } from './errors.ts';
 import { decodeCursor, encodeCursor, type PetId } from './ids.ts';
 import type { Operation } from './pipeline.ts';
+import { readCreationBody } from './request-body.ts';
 import { rawPetId } from './request-match.ts';
 import type { BodyTransport } from './transport.ts';
 import {
@@ -18,39 +17,6 @@ import {
   parseStatus,
   unusableCursor,
 } from './validate.ts';
-
-const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
-
-/** Whether a Content-Type is JSON (`application/json`, `application/problem+json`, …). */
-export const isJsonMediaType = (type: string | null): boolean =>
-  type !== null && JSON_MEDIA_TYPE.test(type);
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-const tooLarge = () =>
-  new MockError(413, 'payload_too_large', `request body must be at most ${MAX_BODY_BYTES} bytes`);
-
-/** Reads a JSON request body: 413 over the size limit, 400 when it is not JSON. */
-async function readJsonBody(request: Request, transport: BodyTransport): Promise<unknown> {
-  if (Number(request.headers.get('content-length')) > MAX_BODY_BYTES) throw tooLarge();
-  const type = request.headers.get('content-type');
-  if (!isJsonMediaType(type)) {
-    const got = type === null ? 'no Content-Type' : JSON.stringify(type);
-    throw new MockError(
-      415,
-      'unsupported_media_type',
-      `Content-Type must be application/json, got ${got}`,
-    );
-  }
-  const bytes = await transport.readBody(request);
-  if (bytes.byteLength > MAX_BODY_BYTES) throw tooLarge();
-  try {
-    return parseJson(utf8.decode(bytes));
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : 'not UTF-8';
-    throw new MockError(400, 'malformed_json', `request body is not valid JSON: ${reason}`);
-  }
-}
 
 /** Creates listPets, createPet and getPet, answering through `transport`. */
 export function createOperations(transport: BodyTransport): Record<OperationId, Operation> {
@@ -84,7 +50,10 @@ export function createOperations(transport: BodyTransport): Record<OperationId, 
     },
 
     async createPet(request, headers, { store, answering }) {
-      const input = checkNewPet(await readJsonBody(request, transport), answering);
+      const input = checkNewPet(
+        await readCreationBody(request, transport, answering.otherMediaTypes),
+        answering,
+      );
       const pet = await store.create(input, answering.defaultStatus);
       const { pathname } = new URL(request.url);
       return jsonResponse(201, pet, { ...headers, location: `${pathname}/${pet.id}` }, request);

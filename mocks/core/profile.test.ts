@@ -156,6 +156,46 @@ it('ignores unknown creation fields when declared, storing only the spec’s fie
   expect(refused.status).toBe(400);
 });
 
+/** A creation with its body under `type` (none when null), as a client that mislabels it sends it. */
+const labelled = (session: string, type: string | null, body: string) =>
+  fetch(`${PLAIN}/v1/pets`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${DEFAULT_API_KEY}`,
+      'x-mock-session': session,
+      ...(type === null ? {} : { 'content-type': type }),
+    },
+    body: type === null ? new TextEncoder().encode(body) : body,
+  });
+
+it('reads a JSON, text or form body under another label when declared, and refuses it with 415 by default', async () => {
+  declare('reader', { otherMediaTypes: 'read' });
+  const json = JSON.stringify({ name: 'Plain', categoryId: 2 });
+  for (const [type, body] of [
+    ['text/plain;charset=UTF-8', json],
+    [null, json],
+    ['application/x-www-form-urlencoded', 'name=Form+cat&categoryId=3&status=sold'],
+  ] as const) {
+    const read = await labelled('reader', type, body);
+    expect(read.status, String(type)).toBe(201);
+    const pet = (await read.json()) as Pet;
+    const sent = type?.startsWith('application/x-www')
+      ? { name: 'Form cat', categoryId: 3, status: 'sold' }
+      : { name: 'Plain', categoryId: 2 };
+    expect(pet, String(type)).toMatchObject(sent);
+    const refused = await labelled('refuser', type, body);
+    expect(refused.status, String(type)).toBe(415);
+    expect(await refused.json()).toMatchObject({ code: 'unsupported_media_type', status: 415 });
+  }
+  // Read, a form is still validated as a creation: categoryId must be an integer.
+  const invalid = await labelled(
+    'reader',
+    'application/x-www-form-urlencoded',
+    'name=x&categoryId=two',
+  );
+  expect(invalid.status).toBe(400);
+});
+
 it('keeps this project’s decisions for every field a profile leaves out', async () => {
   declare('empty', {});
   for (const path of ['/v1/pets?limit=3', '/v1/pets?limit=0', '/v1/pets/999']) {

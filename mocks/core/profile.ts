@@ -23,6 +23,8 @@ export type Answering = {
   /** A declared name limit (undefined: the spec's PetName limits, checked by its schema). */
   readonly maxNameLength: number | undefined;
   readonly unknownFields: 'ignore' | 'refuse';
+  /** A creation body under another media type than JSON: read, or refused with 415. */
+  readonly otherMediaTypes: 'read' | 'refuse';
 };
 
 const ORDER_SERVED: Record<NonNullable<Profile['order']>, ListOrder> = {
@@ -46,6 +48,7 @@ export function answering(declared: Profile = {}): Answering {
     errorCodes: { ...own.errorCodes, ...declared.errorCodes },
     maxNameLength: declared.maxNameLength,
     unknownFields: declared.unknownFields ?? own.unknownFields ?? 'refuse',
+    otherMediaTypes: declared.otherMediaTypes ?? own.otherMediaTypes ?? 'refuse',
   };
 }
 

@@ -6,8 +6,8 @@
  */
 import { MAX_BODY_BYTES } from '../../spec/constants.ts';
 import { JOURNAL_BODY_CHARS, type RecordedEntry } from './journal.ts';
-import { isJsonMediaType } from './operations.ts';
 import type { Answered } from './pipeline.ts';
+import { isJsonMediaType } from './request-body.ts';
 import type { BodyTransport } from './transport.ts';
 
 const MASKED_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key']);

@@ -17,7 +17,8 @@ export type DecisionFault =
   | 'list-reversed'
   | 'location-dropped'
   | 'deprecation-dropped'
-  | 'messages-vague';
+  | 'messages-vague'
+  | 'other-media-types-read';
 
 /** The faults, for iteration. */
 export const DECISION_FAULTS: readonly DecisionFault[] = [
@@ -31,6 +32,7 @@ export const DECISION_FAULTS: readonly DecisionFault[] = [
   'location-dropped',
   'deprecation-dropped',
   'messages-vague',
+  'other-media-types-read',
 ];
 
 /**
@@ -99,6 +101,14 @@ export async function startDecisionProxy(target: string, fault?: DecisionFault) 
     ) {
       url.searchParams.set('limit', String(Number.isInteger(limit) && limit > 100 ? 100 : 1));
     }
+    // A creation under another label reaches the mock as JSON: read, where strict refuses it (415).
+    const type = req.headers['content-type'];
+    if (
+      fault === 'other-media-types-read' &&
+      req.method === 'POST' &&
+      !/^application\/(?:[\w.+-]+\+)?json/i.test(type ?? '')
+    )
+      req.headers['content-type'] = 'application/json';
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {

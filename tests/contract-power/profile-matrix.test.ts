@@ -1,7 +1,7 @@
 /**
  * The mock started with `--profile FILE` passes `petstore-contract --profile FILE` with the
  * same file, fails it with one field changed (naming the rule), and `--print-profile` reads
- * back every field a GET can show, for a matrix of profiles using every value of every field.
+ * back every field it can observe, for a matrix of profiles using every value of every field.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -97,7 +97,7 @@ for (const c of MATRIX) {
     expect(run?.code, tailOf(run)).toBe(0);
   });
 
-  it(`reads back every field a GET shows of the mock started with --profile ${c.name}`, () => {
+  it(`reads back every field it can observe of the mock started with --profile ${c.name}`, () => {
     const run = printed.get(c.name);
     expect(run?.code, run?.output).toBe(0);
     expect(parse(run?.output ?? '')).toEqual(observable(c.profile));

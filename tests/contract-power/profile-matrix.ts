@@ -25,6 +25,7 @@ const P1: Profile = {
   errorCodes: { '400': 'invalid_input', '401': 'unauthenticated', '404': 'missing' },
   maxNameLength: 255,
   unknownFields: 'refuse',
+  otherMediaTypes: 'refuse',
 };
 const P2: Profile = {
   pagination: 'none',
@@ -34,6 +35,7 @@ const P2: Profile = {
   errorCodes: { '404': 'NOT_FOUND' },
   maxNameLength: 80,
   unknownFields: 'ignore',
+  otherMediaTypes: 'read',
 };
 const P3: Profile = {
   pagination: 'link',
@@ -48,6 +50,7 @@ const P4: Profile = {
   defaultStatus: 'omitted',
   outOfRangeLimit: 'clamp',
   unknownFields: 'ignore',
+  otherMediaTypes: 'read',
 };
 const P5: Profile = {
   pagination: 'none',
@@ -100,6 +103,12 @@ export const MORE_CONTRADICTIONS: MatrixCase[] = [
     changed: change(P2, { errorCodes: { '404': 'not_found' } }),
     caughtBy: 'declared-error-codes',
   },
+  {
+    name: 'P4 media types',
+    profile: P4,
+    changed: change(P4, { otherMediaTypes: 'refuse' }),
+    caughtBy: 'declared-media-types',
+  },
   // Declared Link pages, one answer given: on a mock holding more than a page, the walk ends
   // with the first answer and misses the run's animals. (Declared one answer on a Link
   // server is beyond the suite: a full page may be all there is.)
@@ -116,9 +125,9 @@ export const MORE_CONTRADICTIONS: MatrixCase[] = [
 const OWN_CODES = { '400': 'validation_failed', '401': 'unauthorized', '404': 'not_found' };
 
 /**
- * What --print-profile reads off a mock answering by `profile`: every field a GET shows.
- * newest-first reads as id-desc (ids grow), `any` as the id order the mock keeps, and the
- * 400 code only where limit=0 is refused with 400.
+ * What --print-profile reads off a mock answering by `profile`: every field a GET shows, and
+ * what it does with a body labelled text/plain. newest-first reads as id-desc (ids grow),
+ * `any` as the id order the mock keeps, and the 400 code only where limit=0 is refused with 400.
  */
 export function observable(profile: Profile): Profile {
   const codes = { ...OWN_CODES, ...profile.errorCodes };
@@ -133,5 +142,6 @@ export function observable(profile: Profile): Profile {
       '401': codes['401'],
       '404': codes['404'],
     },
+    otherMediaTypes: profile.otherMediaTypes ?? 'refuse',
   };
 }

@@ -122,6 +122,20 @@ const cases: Case[] = [
     names: 'declared-pagination',
   },
   {
+    name: 'declared bodies under other media types read, refuses them with 415',
+    expected: 1,
+    variant: {},
+    profile: { otherMediaTypes: 'read' },
+    names: 'declared-media-types',
+  },
+  {
+    name: 'declared bodies under other media types refused, reads them',
+    expected: 1,
+    variant: { readsAnyMediaType: true },
+    profile: { otherMediaTypes: 'refuse' },
+    names: 'declared-media-types',
+  },
+  {
     name: 'declared default status pending, stores available',
     expected: 1,
     variant: {},

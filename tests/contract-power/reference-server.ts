@@ -82,11 +82,16 @@ export async function startReferenceServer(options: { fault?: Fault; variant?: V
       : variant.sunset;
 
   // The Authorization header as a lookup by exact name sees it (Node lower-cases names).
+  const spellings = has('header-case-sensitive-auth')
+    ? /^(Authorization|authorization)$/
+    : has('auth-header-only-capitalised')
+      ? /^Authorization$/
+      : has('auth-header-only-lower-case')
+        ? /^authorization$/
+        : undefined;
   const authorizationOf = (req: IncomingMessage) => {
-    if (!has('header-case-sensitive-auth')) return req.headers.authorization ?? '';
-    const at = req.rawHeaders.findIndex(
-      (h, i) => i % 2 === 0 && /^(Authorization|authorization)$/.test(h),
-    );
+    if (!spellings) return req.headers.authorization ?? '';
+    const at = req.rawHeaders.findIndex((h, i) => i % 2 === 0 && spellings.test(h));
     return at < 0 ? '' : (req.rawHeaders[at + 1] ?? '');
   };
 
@@ -95,6 +100,14 @@ export async function startReferenceServer(options: { fault?: Fault; variant?: V
     if (excess()) {
       res.setHeader('retry-after', variant.ratePerSecond === undefined ? '0' : '1');
       return error(res, 429, 'too many requests');
+    }
+    // Django's APPEND_SLASH: /v1/pets answers 301 to /v1/pets/, which is served.
+    if (has('trailing-slash-redirect')) {
+      if (!url.pathname.endsWith('/')) {
+        res.writeHead(301, { location: `${url.pathname}/${url.search}`, 'content-length': '0' });
+        return void res.end();
+      }
+      url.pathname = url.pathname.replace(/\/$/, '');
     }
     // Served at the root: /pets is what /v1/pets is elsewhere, and /v1/... is nothing.
     if (has('served-at-root'))

@@ -51,6 +51,8 @@ export type Variant = {
   looseLinks?: boolean;
   /** Read petId as a framework does: JavaScript's Number(), or Python's int(). */
   petIdReading?: 'number' | 'python-int';
+  /** Read a creation body whatever its media type (JSON text as JSON, a form as its fields). */
+  readsAnyMediaType?: boolean;
   /** Close a kept-alive connection idle this long (Node's keepAliveTimeout). */
   idleTimeoutMs?: number;
 };
@@ -80,6 +82,7 @@ export const CONFORMING: Record<string, { variant: Variant; args?: string[] }> =
   'name-limited-to-20': { variant: { maxNameLength: 20 } },
   'name-limited-to-8': { variant: { maxNameLength: 8 } },
   'idle-timeout-100ms': { variant: { idleTimeoutMs: 100 } },
+  'bodies-read-whatever-their-label': { variant: { readsAnyMediaType: true } },
   'link-pages-written-loosely': { variant: { preload: 150, linkPages: true, looseLinks: true } },
   'careful-another-way': {
     variant: {
@@ -122,5 +125,6 @@ export function profileOf(variant: Variant): Profile {
     errorCodes: codes,
     ...(variant.maxNameLength === undefined ? {} : { maxNameLength: variant.maxNameLength }),
     unknownFields: variant.ignoreExtraProperties ? 'ignore' : 'refuse',
+    otherMediaTypes: variant.readsAnyMediaType ? 'read' : 'refuse',
   };
 }
