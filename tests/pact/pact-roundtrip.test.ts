@@ -130,3 +130,44 @@ it('fails a server that stores no default status, naming the creation that relie
   expect(result.findings[0]?.example.message).toContain('Received: status "omitted"');
   expect(result.findings[0]?.followedBy.map((f) => f.rule)).toEqual(['pact-interaction']);
 });
+
+it('skips, saying why, an interaction whose state the interface cannot make, and creations when read-only', {
+  timeout: 180_000,
+}, async () => {
+  await app.session('empty').seed([]);
+  const headers = { authorization: `Bearer ${KEY}`, 'x-mock-session': 'empty' };
+  await fetch(`${app.baseUrl}/pets?status=sold`, { headers });
+  await fetch(`${app.baseUrl}/pets`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Solo', categoryId: 1 }),
+  });
+  const pact = app.session('empty').pact({ consumer: 'web' });
+  expect(pact.interactions[0]?.providerStates).toEqual([
+    { name: 'no animals exist', params: { status: 'sold' } },
+  ]);
+  const server = await startReferenceServer({ variant: { preload: 5, preloadStatus: 'sold' } });
+  try {
+    const result = await runContract({
+      server: { baseUrl: server.baseUrl, apiKey: REFERENCE_KEY },
+      pact,
+      readOnly: true,
+      depth: 'quick',
+    });
+    expect(result.verdict).toBe('passed');
+    expect(result.pact?.interactions).toEqual([
+      expect.objectContaining({
+        state: 'skipped',
+        note: expect.stringContaining(
+          'cannot be set up through the interface, which deletes nothing: the server holds animals of status sold',
+        ),
+      }),
+      expect.objectContaining({
+        state: 'skipped',
+        note: 'it needs a creation (--read-only sends GET requests only)',
+      }),
+    ]);
+  } finally {
+    await server.close();
+  }
+});
