@@ -149,7 +149,8 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
       readOnly: run.readOnly,
       ...(server.keyForm ? { keyForm: server.keyForm } : {}),
       maxCreates: run.maxCreates,
-      themes: creatingThemes(run.level),
+      // The pact's file creates only for a pact: without one it keeps no share of the budget.
+      themes: creatingThemes(run.level).filter((t) => t !== 'pact' || contract !== undefined),
       seed: run.seed,
       runs: run.runs,
       depth,
