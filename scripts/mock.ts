@@ -45,7 +45,8 @@ Options:
   --delay MS|MIN-MAX  latency added to every /v1 response, fixed or a random range
   --rate-limit N      answer 429 rate_limited beyond N requests per second (default off)
   --data FILE         persist the data set to FILE (every write on disk before its
-                      response) and reload it at start; a corrupt file stops start-up;
+                      response) and reload it at start; new sessions and a reset start
+                      from the animals it held at start; a corrupt file stops start-up;
                       relative to the folder the command was typed in
   --max-pets N        refuse creates beyond N stored animals with 503 (default ${DEFAULT_MAX_PETS})
   --max-sessions N    live sessions beside the default one (default ${DEFAULT_MAX_SESSIONS});
