@@ -54,7 +54,7 @@ Options:
   --session-ttl S     seconds a session may stay unused before it ends (default ${DEFAULT_SESSION_TTL_MS / 1000})
   --profile FILE      answer by a backend's declared gap choices (JSON or YAML, the file
                       petstore-contract --profile reads); a field left out keeps this
-                      project's decision (docs/profiles.md)
+                      project's decision (profiles.md, below)
   --log text|json     the request log on stdout, one line a request: method, path and
                       query, status, ms, session and the message of a 4xx or 5xx; text
                       (default) for a terminal, json for machines (JSON lines)
@@ -85,6 +85,14 @@ Sessions: send X-Mock-Session: ID (1-64 of A-Z a-z 0-9 . _ ~ -) on any request, 
   included, to use a session of your own, started from the seed data; without it, the
   default session (the only one --data persists). Parallel tests each take their own.
 This is a development tool: no TLS, keys kept in memory, controls without a key.
+
+Guides, in node_modules/petstore-mock/docs/ where the package is installed (docs/ in a
+checkout), and at https://github.com/petstore-tools/petstore/tree/main/docs:
+  testing.md       sessions, the request journal, faults; Playwright and vitest recipes
+  package.md       the package's entries, setup files, the browser worker, this command
+  profiles.md      a backend's gap choices (--profile, PUT /__mock/profile)
+  security.md      what the mock protects (the Host check, the controls) and what it does not
+  typed-client.md  typed clients generated from the spec
 `;
 
 const IDLE_SESSIONS_WORTH_A_COLLECTION = 20;
