@@ -173,6 +173,7 @@ runCommand({ name: 'petstore-mock', help: HELP, flags }, async (values) => {
   const requestLog = values.quiet
     ? undefined
     : createRequestLog(format, (text) => process.stdout.write(text));
+  process.on('exit', () => requestLog?.flush());
   if (settings.sessionTtlMs !== undefined) settings.sessionTtlMs *= 1000;
 
   let close: (() => Promise<void>) | undefined;
