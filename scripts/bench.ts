@@ -52,8 +52,8 @@ Options:
   --servers LIST      comma-separated, of bare,mock,mock-quiet,mock-json,mock-profiled,
                       prism,prism-quiet,msw-floor (default all but msw-floor); mock logs
                       each request as users run it (text), mock-quiet is the mock with
-                      --quiet and mock-json with --log json: each must serve at least 0.95
-                      of mock-quiet's rate (what the log costs); mock-profiled is the mock with
+                      --quiet and mock-json with --log json: each must spend at most 1/0.95
+                      of mock-quiet's CPU per request (what the log costs); mock-profiled is the mock with
                       --profile bench/profile.json (every field declared), which must serve
                       at least 0.95 of the mock's rate; prism is \`prism mock\` as users run it (logging
                       each request), prism-quiet the same with --verboseLevel silent

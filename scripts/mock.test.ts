@@ -220,7 +220,8 @@ async function logged(args: string[]): Promise<string> {
     await (await fetch(`${baseUrl}/pets?limit=0`, { headers: session })).arrayBuffer();
     await (await fetch(`${origin}/__mock/state`)).arrayBuffer();
     await (await fetch(`${origin}/__mock/reset`, { method: 'POST' })).arrayBuffer();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The log writes what it gathered at most 100 ms later.
+    await new Promise((resolve) => setTimeout(resolve, 400));
     return out.slice(out.indexOf('Sessions:'));
   } finally {
     child.kill('SIGKILL');

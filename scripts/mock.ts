@@ -45,7 +45,8 @@ Options:
   --delay MS|MIN-MAX  latency added to every /v1 response, fixed or a random range
   --rate-limit N      answer 429 rate_limited beyond N requests per second (default off)
   --data FILE         persist the data set to FILE (every write on disk before its
-                      response) and reload it at start; a corrupt file stops start-up;
+                      response) and reload it at start; new sessions and a reset start
+                      from the animals it held at start; a corrupt file stops start-up;
                       relative to the folder the command was typed in
   --max-pets N        refuse creates beyond N stored animals with 503 (default ${DEFAULT_MAX_PETS})
   --max-sessions N    live sessions beside the default one (default ${DEFAULT_MAX_SESSIONS});
@@ -53,7 +54,7 @@ Options:
   --session-ttl S     seconds a session may stay unused before it ends (default ${DEFAULT_SESSION_TTL_MS / 1000})
   --profile FILE      answer by a backend's declared gap choices (JSON or YAML, the file
                       petstore-contract --profile reads); a field left out keeps this
-                      project's decision (docs/profiles.md)
+                      project's decision (profiles.md, below)
   --log text|json     the request log on stdout, one line a request: method, path and
                       query, status, ms, session and the message of a 4xx or 5xx; text
                       (default) for a terminal, json for machines (JSON lines)
@@ -84,6 +85,14 @@ Sessions: send X-Mock-Session: ID (1-64 of A-Z a-z 0-9 . _ ~ -) on any request, 
   included, to use a session of your own, started from the seed data; without it, the
   default session (the only one --data persists). Parallel tests each take their own.
 This is a development tool: no TLS, keys kept in memory, controls without a key.
+
+Guides, in node_modules/petstore-mock/docs/ where the package is installed (docs/ in a
+checkout), and at https://github.com/petstore-tools/petstore/tree/main/docs:
+  testing.md       sessions, the request journal, faults; Playwright and vitest recipes
+  package.md       the package's entries, setup files, the browser worker, this command
+  profiles.md      a backend's gap choices (--profile, PUT /__mock/profile)
+  security.md      what the mock protects (the Host check, the controls) and what it does not
+  typed-client.md  typed clients generated from the spec
 `;
 
 const IDLE_SESSIONS_WORTH_A_COLLECTION = 20;
@@ -164,6 +173,7 @@ runCommand({ name: 'petstore-mock', help: HELP, flags }, async (values) => {
   const requestLog = values.quiet
     ? undefined
     : createRequestLog(format, (text) => process.stdout.write(text));
+  process.on('exit', () => requestLog?.flush());
   if (settings.sessionTtlMs !== undefined) settings.sessionTtlMs *= 1000;
 
   let close: (() => Promise<void>) | undefined;

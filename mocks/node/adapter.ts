@@ -65,7 +65,8 @@ export function createAdapter(context: AdapterContext) {
       hostHeader && HOST_HEADER.test(hostHeader) ? `http://${hostHeader}` : context.origin();
     const answered = (response: Response | undefined, thrown?: unknown) => {
       if (context.onAnswered === undefined || !isLogged(method, path, response)) return;
-      context.onAnswered(answeredRequest(req, started, response, thrown));
+      const sent = { method, target: path, session: req.headers['x-mock-session'] };
+      context.onAnswered(answeredRequest(sent, started, response, thrown));
     };
     try {
       // First on every path, the pages included (host-check.ts: DNS rebinding).

@@ -3,7 +3,6 @@
  * one line a request): the API's requests and the control changes, not the pages, their
  * assets or the landing page's reads of the state it polls.
  */
-import type { IncomingMessage } from 'node:http';
 import { BASE_PATH } from '../../spec/constants.ts';
 import { MockError } from '../core/errors.ts';
 import { textBeside } from './bodies-beside.ts';
@@ -45,14 +44,13 @@ function messageOf(response: Response): string | undefined {
   }
 }
 
-/** What the log is told of an answered request. */
+/** What the log is told of an answered request (`session`: its X-Mock-Session header). */
 export function answeredRequest(
-  req: IncomingMessage,
+  sent: { method: string; target: string; session: string | string[] | undefined },
   started: number,
   response: Response | undefined,
   thrown?: unknown,
 ): AnsweredRequest {
-  const session = req.headers['x-mock-session'];
   const status = response === undefined || response.type === 'error' ? 0 : response.status;
   const message =
     thrown instanceof MockError
@@ -63,9 +61,9 @@ export function answeredRequest(
   const ms = performance.now() - started;
   return {
     time: Date.now() - ms,
-    method: req.method ?? 'GET',
-    target: req.url ?? '/',
-    session: typeof session === 'string' ? session : null,
+    method: sent.method,
+    target: sent.target,
+    session: typeof sent.session === 'string' ? sent.session : null,
     status,
     ms: Math.round(ms * 10) / 10,
     ...(message === undefined ? {} : { message }),
