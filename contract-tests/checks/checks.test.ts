@@ -230,6 +230,16 @@ it('compares created and fetched pets exactly, beyond 2^53', () => {
   expect(
     equalsPet(pet)(exchange('getPet', 200, '{"id":9007199254740993,"name":"Rex","categoryId":1}')),
   ).toBeUndefined();
+  // A wrong categoryId stored ("5") and read back the same is the stored pet: no get-found.
+  const stringy = { id: 42, name: 'Rex', categoryId: '5' } as unknown as typeof pet;
+  expect(
+    equalsPet(stringy)(exchange('getPet', 200, '{"id":42,"name":"Rex","categoryId":"5"}')),
+  ).toBeUndefined();
+  expect(
+    createdEchoes({ categoryId: '5' })(
+      exchange('createPet', 201, '{"id":4,"name":"R","categoryId":5}'),
+    )?.title,
+  ).toBe('Created pet changed categoryId');
 });
 
 it('bounds a page by limit and by the pets known to exist, and checks the filter', () => {

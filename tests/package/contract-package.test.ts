@@ -117,6 +117,37 @@ it(
   },
 );
 
+it(
+  'names in a finding a spec file and a replay an installed user has, and so does --help',
+  SLOW,
+  async () => {
+    await writeFile(join(installed.contract, 'sold.json'), '{"defaultStatus":"sold"}');
+    const run = await inProject(installed.contract, 'npx', [
+      'petstore-contract',
+      '--base-url',
+      mock.baseUrl,
+      '--api-key',
+      'petstore-dev-key',
+      '--profile',
+      'sold.json',
+      '--depth',
+      'quick',
+    ]);
+    expect(run.code, run.output).toBe(1);
+    const place = /^ {3}Spec: (\S+)#\//m.exec(run.stdout)?.[1];
+    expect(place).toBe('node_modules/petstore-contract/dist/src/spec/openapi.yaml');
+    await expect(readFile(join(installed.contract, place as string), 'utf8')).resolves.toContain(
+      'x-rules',
+    );
+    expect(run.stdout).toMatch(/^Replay exactly .*: npx petstore-contract --base-url /m);
+    expect(run.stdout).not.toMatch(/npm run contract|Spec: spec\/|docs\//);
+    const help = await inProject(installed.contract, 'npx', ['petstore-contract', '--help']);
+    expect(help.stdout).toContain('node_modules/petstore-contract/README.md explains the report');
+    expect(help.stdout).toContain('(node_modules/petstore-contract/dist/src/spec/openapi.yaml)');
+    expect(help.stdout).not.toMatch(/docs\/|npm run/);
+  },
+);
+
 it('requires --base-url, since the package carries no mock, and says so', SLOW, async () => {
   const run = await inProject(installed.contract, 'npx', ['petstore-contract']);
   expect(run.code).toBe(2);

@@ -9,6 +9,16 @@ import { describeRun } from './contract-run.ts';
 import { SERVICES, type ServiceName } from './services.ts';
 import { runBusy } from './verdicts.ts';
 
+/** The services, one line per framework. */
+function byFramework(): string {
+  const lines = new Map<string, string[]>();
+  for (const name of SERVICES) {
+    const framework = name.split('-')[0] as string;
+    lines.set(framework, [...(lines.get(framework) ?? []), name]);
+  }
+  return [...lines.values()].map((names) => `                  ${names.join(', ')}`).join('\n');
+}
+
 const HELP = `Usage: npx tsx tests/real-servers/soak.ts [--runs N] [--server NAME]
 
 Runs petstore-contract (--depth quick) N times in a row against one service of the
@@ -16,7 +26,7 @@ real-server panel while every core is kept busy, and prints how many runs passed
 
   --runs N        how many runs (default 20)
   --server NAME   the service (default go-conforming), one of:
-                  ${SERVICES.join(', ')}
+${byFramework()}
   --help          this text
 
 Exit 0 when every run passed, 1 otherwise.
@@ -44,6 +54,9 @@ if (!Number.isInteger(runs) || runs < 1 || !SERVICES.includes(server)) {
 
 const results = await runBusy(server, runs, (run, i) => {
   print(`run ${i + 1}/${runs}: ${describeRun(run)}`);
+  // The checks that failed, so a rare failure in run 7 of 20 names its cause.
+  for (const finding of run.json.findings)
+    for (const failed of finding.checks) print(`  ${finding.rule}: ${failed.name}`);
 });
 const passed = results.filter((run) => run.json.verdict === 'passed' && run.code === 0).length;
 print(`${server}: ${passed} of ${runs} runs passed with the cores busy`);

@@ -1,7 +1,7 @@
 /**
- * The toolchains of the real-server panel: Debian's FastAPI and uvicorn under the system
- * Python, and Debian's Go. Each is installed with apt-get when missing, as ensureNginx()
- * installs nginx (root, or sudo).
+ * The toolchains of the real-server panel: Debian's FastAPI and uvicorn, Flask and gunicorn
+ * under the system Python, Debian's Go, Ruby with Sinatra and WEBrick, and PHP's CLI. Each is
+ * installed with apt-get when missing, as ensureNginx() installs nginx (root, or sudo).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -10,24 +10,37 @@ import { aptInstall } from '../../lib/apt.ts';
 /** The system Python: Debian's python3-fastapi is installed for it, not for a pyenv one. */
 export const PYTHON = '/usr/bin/python3';
 const GO = ['/usr/bin/go', '/usr/lib/go/bin/go'];
+const RUBY = '/usr/bin/ruby';
+const PHP = '/usr/bin/php';
 
-const pythonHasFastApi = (): boolean => {
+/** Whether `interpreter` runs `args` without an error (a library it must load, say). */
+const runs = (interpreter: string, args: string[]): boolean => {
   try {
-    execFileSync(PYTHON, ['-c', 'import fastapi, uvicorn'], { stdio: 'ignore' });
+    execFileSync(interpreter, args, { stdio: 'ignore' });
     return true;
   } catch {
     return false;
   }
 };
 
-/** The system Python, with python3-fastapi and python3-uvicorn installed first if missing. */
-export function ensureFastApi(): string {
-  if (pythonHasFastApi()) return PYTHON;
-  aptInstall(['python3-fastapi', 'python3-uvicorn']);
-  if (!pythonHasFastApi())
-    throw new Error(`apt-get installed python3-fastapi, but ${PYTHON} cannot import it`);
-  return PYTHON;
+/** `interpreter`, once `args` run with it, installing Debian's `packages` first if not. */
+function ensureRuns(interpreter: string, args: string[], packages: string[]): string {
+  if (runs(interpreter, args)) return interpreter;
+  aptInstall(packages);
+  if (!runs(interpreter, args))
+    throw new Error(
+      `apt-get installed ${packages.join(', ')}, but ${interpreter} ${args.join(' ')} fails`,
+    );
+  return interpreter;
 }
+
+/** The system Python, with python3-fastapi and python3-uvicorn installed first if missing. */
+export const ensureFastApi = (): string =>
+  ensureRuns(PYTHON, ['-c', 'import fastapi, uvicorn'], ['python3-fastapi', 'python3-uvicorn']);
+
+/** The system Python, with python3-flask and python3-gunicorn installed first if missing. */
+export const ensureFlask = (): string =>
+  ensureRuns(PYTHON, ['-c', 'import flask, gunicorn'], ['python3-flask', 'python3-gunicorn']);
 
 /** The path of go, installing Debian's golang-go first when there is none. */
 export function ensureGo(): string {
@@ -38,3 +51,17 @@ export function ensureGo(): string {
   if (!installed) throw new Error('apt-get installed golang-go, but no go binary was found');
   return installed;
 }
+
+/**
+ * Debian's Ruby with Sinatra and WEBrick, the one Rack server Debian gives Sinatra without
+ * more (ruby-webrick, which Ruby 3.1 depends on; Debian has puma and thin too, not installed).
+ */
+export const ensureSinatra = (): string =>
+  ensureRuns(
+    RUBY,
+    ['-e', 'require "sinatra/base"; require "webrick"'],
+    ['ruby-sinatra', 'ruby-webrick'],
+  );
+
+/** Debian's PHP command line, whose built-in server (`php -S`) serves the PHP services. */
+export const ensurePhp = (): string => ensureRuns(PHP, ['-r', 'json_encode(1);'], ['php-cli']);

@@ -26,7 +26,7 @@ var (
 
 var codes = map[int]string{
 	400: "validation_failed", 401: "unauthorized", 404: "not_found",
-	405: "method_not_allowed", 413: "payload_too_large", 415: "unsupported_media_type",
+	405: "method_not_allowed", 413: "payload_too_large",
 }
 
 func writeJSON(w http.ResponseWriter, status int, value any) {
