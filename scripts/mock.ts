@@ -75,6 +75,9 @@ Controls (outside /v1, no key needed):
                       Content-Type); GET shows the session's, DELETE puts it back on the server's
   GET  /__mock/requests the session's request journal (filters: operation, status,
                       since, after); DELETE clears it
+  GET  /__mock/pact   the journal as a Pact file (?consumer=NAME, and provider,
+                      specification 3 or 4, sessionPrefix); POST /__mock/pact/states sets
+                      up its provider states (Pact's providerStatesSetupUrl)
   GET  /__mock/sessions             the live sessions; DELETE /__mock/sessions/ID ends one
   A reset also clears the session's faults, profile and journal.
   POST and PUT need Content-Type: application/json (or YAML, or an X-Requested-With
@@ -91,6 +94,7 @@ checkout), and at https://github.com/petstore-tools/petstore/tree/main/docs:
   testing.md       sessions, the request journal, faults; Playwright and vitest recipes
   package.md       the package's entries, setup files, the browser worker, this command
   profiles.md      a backend's gap choices (--profile, PUT /__mock/profile)
+  consumer-contracts.md  your app's requests as a Pact file a backend verifies
   security.md      what the mock protects (the Host check, the controls) and what it does not
   typed-client.md  typed clients generated from the spec
 `;
