@@ -20,10 +20,12 @@ import { startShippedMock, userEnv } from '../package/shipped-mock.ts';
 const APP = fileURLToPath(new URL('./app/', import.meta.url));
 const SLOW = { timeout: 600_000 };
 let project: string;
+let mockOnly: string;
 
 /** The frontend's project: both tarballs, msw, vitest, Playwright and Pact, as a team installs them. */
 beforeAll(async () => {
   const installed = await installedPackage();
+  mockOnly = installed.mock;
   project = join(inject('packageWorkDir'), 'pact-app');
   await mkdir(project);
   const manifest = { name: 'pet-app', version: '1.0.0', private: true, type: 'module' };
@@ -52,6 +54,15 @@ beforeAll(async () => {
 }, 900_000);
 
 const env = { PACT_DO_NOT_TRACK: 'true', CI: '1' };
+
+it('ships nothing of Pact in petstore-mock: the pact is JSON it writes itself', async () => {
+  const manifest = await readFile(
+    join(mockOnly, 'node_modules/petstore-mock/package.json'),
+    'utf8',
+  );
+  expect(manifest).not.toMatch(/pact/i);
+  expect(await readdir(join(mockOnly, 'node_modules'))).not.toContain('@pact-foundation');
+});
 
 /** Runs a command in the project as its team types it. */
 const inProject = (
