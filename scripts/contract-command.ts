@@ -90,7 +90,7 @@ ${USAGE[where]}
   --pact FILE         also replay a consumer's pact (Pact file v2 to v4, e.g. the mock's
                       GET /__mock/pact): each interaction's provider states set up through
                       the interface, its answer judged as Pact would, and every gap choice
-                      it relied on (docs/consumer-contracts.md)
+                      it relied on, one finding per interaction
   --print-profile     print a profile to start from and exit: read off --base-url with GET
                       requests and two creations no conforming server stores (GET only
                       with --read-only), or without it this project's own choices
