@@ -57,8 +57,8 @@ export function createRequestLog(format: LogFormat, write: (text: string) => voi
       const line = formatRequest(answered, format);
       pending.push(line);
       size += line.length;
-      if (size >= FLUSH_CHARS) return flush();
-      if (timer === undefined) timer = setTimeout(flush, FLUSH_MS);
+      if (size >= FLUSH_CHARS) flush();
+      else if (timer === undefined) timer = setTimeout(flush, FLUSH_MS);
     },
     /** Writes what is gathered now (before the process exits). */
     flush,
