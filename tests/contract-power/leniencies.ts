@@ -1,0 +1,242 @@
+/**
+ * The leniency catalogue: conforming reference servers that each read or answer one thing
+ * the way a common framework or gateway does by default, where the interface is silent.
+ * Every one must pass the contract suite at interface level (leniency.test.ts); a check that
+ * fails one of them is a false alarm. Each entry says what the server does, who does so,
+ * and where that is documented. docs/contract-power.md lists them.
+ */
+import { ANSWER_LENIENCIES, TRANSPORT_LENIENCIES } from './leniency-answers.ts';
+
+/** What a leniency does, which frameworks or gateways do so, and the page that says so. */
+export type LeniencyNote = { does: string; who: string; source: string };
+
+/** Creation bodies read beyond `application/json`. */
+export const BODY_LENIENCIES = {
+  'body-label-ignored': {
+    does: 'createPet parses the body as JSON whatever its Content-Type says (text/plain, a form label)',
+    who: "Go handlers decoding r.Body with encoding/json (net/http never looks at the label); Flask's get_json(force=True)",
+    source: 'https://flask.palletsprojects.com/en/stable/api/#flask.Request.get_json',
+  },
+  'form-bodies-read': {
+    does: 'an application/x-www-form-urlencoded creation is read into fields, categoryId "2" as 2',
+    who: "Django REST framework's default parsers (JSONParser, FormParser, MultiPartParser) and IntegerField",
+    source: 'https://www.django-rest-framework.org/api-guide/parsers/#setting-the-parsers',
+  },
+  'no-content-type-read-as-json': {
+    does: 'a creation body without a Content-Type is read as JSON',
+    who: 'Amazon API Gateway (a request without Content-Type defaults to application/json)',
+    source:
+      'https://docs.aws.amazon.com/apigateway/latest/developerguide/integration-passthrough-behaviors.html',
+  },
+} satisfies Record<string, LeniencyNote>;
+
+/** Paths and methods served beyond the three operations. */
+export const ROUTE_LENIENCIES = {
+  'trailing-slash-tolerated': {
+    does: '/v1/pets/ and /v1/pets/1/ are served like /v1/pets and /v1/pets/1',
+    who: 'Express routers (strict routing is off by default); Spring MVC before 6',
+    source: 'https://expressjs.com/en/api.html#express.router',
+  },
+  'trailing-slash-redirected': {
+    does: '/v1/pets/ is answered 307 with Location /v1/pets (an empty body)',
+    who: "Starlette and FastAPI (Router's redirect_slashes=True)",
+    source: 'https://www.starlette.io/routing/',
+  },
+  'double-slashes-merged': {
+    does: '/v1//pets is served like /v1/pets',
+    who: 'nginx in front of the service (merge_slashes on by default)',
+    source: 'https://nginx.org/en/docs/http/ngx_http_core_module.html#merge_slashes',
+  },
+  'path-percent-decoded': {
+    does: '/v1/%70ets/%31 is routed as /v1/pets/1 (routing on the decoded path)',
+    who: "Go net/http (ServeMux matches URL.Path, stored decoded); Starlette's scope path",
+    source: 'https://pkg.go.dev/net/url#URL',
+  },
+  'paths-any-case': {
+    does: '/V1/PETS is served like /v1/pets',
+    who: 'ASP.NET Core routing (text matching is case-insensitive)',
+    source: 'https://learn.microsoft.com/en-us/aspnet/core/fundamentals/routing',
+  },
+  'head-served-for-get': {
+    does: 'HEAD on /v1/pets and /v1/pets/{petId} is answered as GET, without the body',
+    who: 'Express (app.get also answers HEAD); Spring MVC; Werkzeug',
+    source: 'https://expressjs.com/en/4x/api.html#app.get.method',
+  },
+  'options-answered-with-allow': {
+    does: 'OPTIONS on a known path is answered 200 with Allow and no body, without a key',
+    who: 'Spring MVC (built-in OPTIONS support); Express routers',
+    source:
+      'https://docs.spring.io/spring-framework/reference/web/webmvc/mvc-controller/ann-requestmapping.html#mvc-ann-requestmapping-head-options',
+  },
+  'cors-for-any-origin': {
+    does: 'every answer carries Access-Control-Allow-Origin: *; preflights get 204 without a key',
+    who: "the cors middleware's defaults (origin *, optionsSuccessStatus 204)",
+    source: 'https://expressjs.com/en/resources/middleware/cors.html',
+  },
+  'other-methods-405-with-allow': {
+    does: 'PUT, PATCH or DELETE on /v1/pets or /v1/pets/{petId} gets 405 with Allow and an Error',
+    who: 'Spring MVC (HttpRequestMethodNotSupportedException), as RFC 9110 15.5.6 asks',
+    source: 'https://www.rfc-editor.org/rfc/rfc9110#section-15.5.6',
+  },
+  'unservable-accept-406': {
+    does: 'a request whose Accept excludes JSON (Accept: text/html) gets 406 with an Error',
+    who: 'Spring MVC and JAX-RS content negotiation (HttpMediaTypeNotAcceptableException)',
+    source: 'https://www.rfc-editor.org/rfc/rfc9110#section-15.5.7',
+  },
+} satisfies Record<string, LeniencyNote>;
+
+/** The Authorization header read as HTTP allows, and 401s worded otherwise. */
+export const AUTH_LENIENCIES = {
+  'bearer-scheme-any-case': {
+    does: 'the scheme is matched in any case (bearer KEY, BEARER KEY)',
+    who: 'RFC 9110 11.1 (the scheme is case-insensitive); ASP.NET Core JwtBearer, Spring Security',
+    source: 'https://www.rfc-editor.org/rfc/rfc9110#section-11.1',
+  },
+  'bearer-several-spaces': {
+    does: 'several spaces between Bearer and the key are accepted (Bearer   KEY)',
+    who: "ASP.NET Core JwtBearer (the token after 'Bearer ' is trimmed); Go's strings.Fields",
+    source:
+      'https://github.com/dotnet/aspnetcore/blob/main/src/Security/Authentication/JwtBearer/src/JwtBearerHandler.cs',
+  },
+  'bearer-tab-after-scheme': {
+    does: 'a tab between Bearer and the key is accepted (Bearer<TAB>KEY)',
+    who: 'Go services splitting the header with strings.Fields; regexes written with \\s+',
+    source: 'https://pkg.go.dev/strings#Fields',
+  },
+  'challenge-another-realm': {
+    does: '401s carry WWW-Authenticate: Bearer realm="api", error="invalid_token", error_description',
+    who: "Spring Security's BearerTokenAuthenticationEntryPoint (RFC 6750 3)",
+    source:
+      'https://docs.spring.io/spring-security/reference/servlet/oauth2/resource-server/jwt.html',
+  },
+  'unknown-routes-404-without-key': {
+    does: 'a path outside the operations gets 404 before any key is checked',
+    who: 'Express apps whose auth middleware is mounted on the pets router only',
+    source: 'https://expressjs.com/en/guide/using-middleware.html#middleware.router',
+  },
+} satisfies Record<string, LeniencyNote>;
+
+/** Query parameters read as frameworks read them. */
+export const QUERY_LENIENCIES = {
+  'repeated-query-last-wins': {
+    does: 'a repeated parameter is read by its last value (limit=5&limit=10 is 10)',
+    who: "Starlette and FastAPI (QueryParams keeps the last value of a key); PHP's $_GET",
+    source: 'https://www.starlette.io/requests/#query-parameters',
+  },
+  'empty-parameters-as-absent': {
+    does: 'limit= is read as the default 20 and status= as no filter',
+    who: "Spring's @RequestParam(defaultValue) (used when the value is missing or empty)",
+    source:
+      'https://docs.spring.io/spring-framework/docs/current/javadoc-api/org/springframework/web/bind/annotation/RequestParam.html#defaultValue()',
+  },
+  'limit-read-by-parseInt': {
+    does: 'limit is read with parseInt (5abc is 5, 1.5 is 1), the default 20 when it gives NaN',
+    who: 'Express handlers writing parseInt(req.query.limit, 10)',
+    source:
+      'https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/parseInt',
+  },
+  'query-names-any-case': {
+    does: '?LIMIT=5&Status=sold is read as limit and status',
+    who: 'ASP.NET Core (query keys are case-insensitive)',
+    source: 'https://learn.microsoft.com/en-us/aspnet/core/mvc/models/model-binding',
+  },
+  'status-filter-any-case': {
+    does: 'status=SOLD lists the sold animals',
+    who: "MySQL's default collations (nonbinary string comparisons ignore case)",
+    source: 'https://dev.mysql.com/doc/refman/8.0/en/case-sensitivity.html',
+  },
+} satisfies Record<string, LeniencyNote>;
+
+/** A petId read by one language's usual integer parser. */
+export const ID_READINGS = {
+  'petId-read-by-Go-ParseInt': {
+    does: 'petId read with strconv.ParseInt(s, 10, 64): +1 and 01 are 1; other text is 400',
+    who: 'Go net/http services',
+    source: 'https://pkg.go.dev/strconv#ParseInt',
+  },
+  'petId-read-by-Java-parseLong': {
+    does: 'petId read with Long.parseLong: +1, 01 and Arabic-Indic ١٢ (12) are read; other text is 400',
+    who: 'Java servlets and JAX-RS resources taking a long',
+    source:
+      'https://docs.oracle.com/en/java/javase/21/docs/api/java.base/java/lang/Long.html#parseLong(java.lang.String)',
+  },
+  'petId-read-by-Spring-conversion': {
+    does: 'petId read as Spring converts it: whitespace removed, 0x10 and #10 as hex (16), else Long.valueOf',
+    who: "Spring MVC's @PathVariable long (NumberUtils.parseNumber)",
+    source:
+      'https://docs.spring.io/spring-framework/docs/current/javadoc-api/org/springframework/util/NumberUtils.html',
+  },
+  'petId-read-by-Ruby-Integer': {
+    does: 'petId read with Integer(): whitespace around, 0x10 (16), 010 (8), 0b1, 1_0 (10)',
+    who: 'Ruby services (Sinatra, Rails) calling Integer(params[:petId])',
+    source: 'https://docs.ruby-lang.org/en/3.3/Kernel.html#method-i-Integer',
+  },
+  'petId-read-by-PHP-filter_var': {
+    does: 'petId read with filter_var(FILTER_VALIDATE_INT): whitespace around and +1 are read; 01 and 0x10 are 404',
+    who: 'PHP services validating with filter_var',
+    source: 'https://www.php.net/manual/en/filter.filters.validate.php',
+  },
+} satisfies Record<string, LeniencyNote>;
+
+/**
+ * Requests a web application firewall in front of the service blocks, answered 403 with an
+ * Error (a custom JSON response): the interface shows no size or content limits on a body and
+ * leaves other error statuses open.
+ */
+export const GATEWAY_LENIENCIES = {
+  'waf-blocks-bodies-over-8kb': {
+    does: 'a request body over 8 KB (8,192 bytes) is blocked with 403 before the service sees it',
+    who: "AWS WAF's Core rule set (AWSManagedRulesCommonRuleSet, rule SizeRestrictions_BODY)",
+    source:
+      'https://docs.aws.amazon.com/waf/latest/developerguide/aws-managed-rule-groups-baseline.html',
+  },
+  'waf-blocks-script-in-bodies': {
+    does: 'a request body holding <script is blocked with 403 before the service sees it',
+    who: "AWS WAF's Core rule set (CrossSiteScripting_BODY); Cloudflare's managed OWASP rules",
+    source:
+      'https://docs.aws.amazon.com/waf/latest/developerguide/aws-managed-rule-groups-baseline.html',
+  },
+  'waf-blocks-sql-in-bodies': {
+    does: 'a request body holding SQL (a quote then ;, --, DROP TABLE, UNION SELECT) is blocked with 403',
+    who: "AWS WAF's SQL database rule group (AWSManagedRulesSQLiRuleSet, SQLi_BODY)",
+    source:
+      'https://docs.aws.amazon.com/waf/latest/developerguide/aws-managed-rule-groups-use-case.html',
+  },
+} satisfies Record<string, LeniencyNote>;
+
+/** One leniency of the catalogue. */
+export type Leniency =
+  | keyof typeof BODY_LENIENCIES
+  | keyof typeof ROUTE_LENIENCIES
+  | keyof typeof AUTH_LENIENCIES
+  | keyof typeof QUERY_LENIENCIES
+  | keyof typeof ID_READINGS
+  | keyof typeof GATEWAY_LENIENCIES
+  | keyof typeof ANSWER_LENIENCIES
+  | keyof typeof TRANSPORT_LENIENCIES;
+
+/** Every leniency, with what it does, who does so and where that is written. */
+export const LENIENCIES: Record<Leniency, LeniencyNote> = {
+  ...BODY_LENIENCIES,
+  ...ROUTE_LENIENCIES,
+  ...AUTH_LENIENCIES,
+  ...QUERY_LENIENCIES,
+  ...ID_READINGS,
+  ...GATEWAY_LENIENCIES,
+  ...ANSWER_LENIENCIES,
+  ...TRANSPORT_LENIENCIES,
+};
+
+/**
+ * Lenient servers the contract suite fails today, each on one rule: false alarms waiting for
+ * their check to change (docs/contract-power.md, "Leniency catalogue", quotes each). Each must fail
+ * naming exactly that rule, so the record stays true; once the suite passes one, leniency.test.ts
+ * says so and the entry goes.
+ */
+export const FALSE_ALARMS: Partial<Record<Leniency, string>> = {
+  'body-label-ignored': 'create-400',
+  'form-bodies-read': 'create-400',
+  'waf-blocks-bodies-over-8kb': 'create-responses',
+  'waf-blocks-script-in-bodies': 'create-responses',
+  'waf-blocks-sql-in-bodies': 'create-responses',
+};
