@@ -28,6 +28,12 @@ export const BODY_LENIENCIES = {
     source:
       'https://docs.aws.amazon.com/apigateway/latest/developerguide/integration-passthrough-behaviors.html',
   },
+  'other-charsets-415': {
+    does: 'a creation labelled with a charset other than UTF-8 (charset=ISO-8859-1) gets 415',
+    who: "Spring MVC (Jackson's converter reads JSON in UTF-8, -16 and -32 only)",
+    source:
+      'https://docs.spring.io/spring-framework/docs/current/javadoc-api/org/springframework/http/converter/json/AbstractJackson2HttpMessageConverter.html',
+  },
 } satisfies Record<string, LeniencyNote>;
 
 /** Paths and methods served beyond the three operations. */
@@ -172,7 +178,7 @@ export const ID_READINGS = {
     source: 'https://docs.ruby-lang.org/en/3.3/Kernel.html#method-i-Integer',
   },
   'petId-read-by-PHP-filter_var': {
-    does: 'petId read with filter_var(FILTER_VALIDATE_INT): whitespace around and +1 are read; 01 and 0x10 are 404',
+    does: 'petId read with filter_var(FILTER_VALIDATE_INT): whitespace around and +1 are read; 01 and 0x10 are 400',
     who: 'PHP services validating with filter_var',
     source: 'https://www.php.net/manual/en/filter.filters.validate.php',
   },

@@ -69,6 +69,10 @@ export const PROBES: Record<Leniency, Probe> = {
     (s) => s.status === 201 && isObject(s.json) && s.json.categoryId === 2,
   ),
   'no-content-type-read-as-json': one(post(undefined, JSON.stringify(PET)), status(201)),
+  'other-charsets-415': one(
+    post('application/json; charset=ISO-8859-1', JSON.stringify(PET)),
+    status(415),
+  ),
   'trailing-slash-tolerated': one({ path: '/v1/pets/' }, items(0)),
   'trailing-slash-redirected': one(
     { path: '/v1/pets/?limit=5' },

@@ -5,6 +5,7 @@
  * server does not; then the real CLI, at interface level and quick depth with a fixed seed,
  * must pass it (exit 0). A check that fails one of them is a false alarm.
  */
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FALSE_ALARMS, LENIENCIES, type Leniency } from './leniencies.ts';
 import { send } from './leniency-probe.ts';
@@ -61,6 +62,18 @@ afterAll(() => {
   process.stdout.write(
     `leniency catalogue: passed ${passed.length}/${names.length} lenient servers (alarm: a known false alarm, FALSE_ALARMS)\n${lines.join('\n')}\n`,
   );
+});
+
+it('lists every leniency in docs/contract-power.md, each false alarm with its rule', async () => {
+  const doc = await readFile(new URL('../../docs/contract-power.md', import.meta.url), 'utf8');
+  const section = doc.slice(doc.indexOf('## Leniency catalogue'), doc.indexOf('## Broken Link'));
+  expect(section).toMatch(new RegExp(`^## Leniency catalogue \\(${names.length}\\)$`, 'm'));
+  const rows = [
+    ...section.matchAll(
+      /^\| `([^`]+)` \|.*\| (?:passed|\*\*false alarm\*\* \(`([a-z0-9-]+)`\)) \|$/gm,
+    ),
+  ].map((m) => [m[1], m[2]]);
+  expect(rows).toEqual(names.map((n) => [n, FALSE_ALARMS[n]]));
 });
 
 for (const leniency of names) {

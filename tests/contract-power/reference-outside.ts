@@ -1,7 +1,7 @@
 /**
- * What a lenient reference server answers outside the three operations (leniencies.ts,
- * ROUTE_LENIENCIES and unknown routes): preflights and OPTIONS, other methods, an Accept it
- * cannot serve, a trailing slash redirected. Each answer is written here or nowhere.
+ * What a lenient reference server answers outside the three operations (leniencies.ts): CORS
+ * preflights and OPTIONS, other methods, an Accept it cannot serve, a charset it cannot read,
+ * a trailing slash redirected, unknown routes before the key. Each answer is written here.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Leniency } from './leniencies.ts';
@@ -84,6 +84,13 @@ export function answeredAfterAuth(
   const accept = req.headers.accept;
   if (leniency === 'unservable-accept-406' && accept !== undefined && !acceptsJson(accept)) {
     error(res, 406, `this service answers application/json only, not ${accept}`);
+    return true;
+  }
+  const type = req.headers['content-type'] ?? '';
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(type)?.[1];
+  const creation = routed.method === 'POST' && routed.path === '/v1/pets';
+  if (leniency === 'other-charsets-415' && creation && charset && !/^utf-8$/i.test(charset)) {
+    error(res, 415, `JSON is read in UTF-8 only, not ${charset}`);
     return true;
   }
   const bare = routed.pathname.replace(/(?<=.)\/+$/, '');

@@ -1,7 +1,7 @@
 /**
  * A small, independent, in-memory server of the Pet Store interface (node:http), with
- * one switch per fault (faults.ts) and per conforming variant (variants.ts), to prove the
- * contract suite's power.
+ * one switch per fault (faults.ts), per conforming variant (variants.ts) and per framework
+ * leniency (leniencies.ts), to prove the contract suite's power.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
