@@ -8,58 +8,22 @@ import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { parseJson } from '../../spec/json.ts';
 import type { Leniency } from './leniencies.ts';
-import { create, type Seen, type Sent } from './leniency-probe.ts';
-
-/** A probe: given a way to send requests to a fresh server, what it saw that it should not. */
-export type Probe = (
-  call: (sent: Sent) => Promise<Seen>,
-  origin: string,
-) => Promise<string | undefined>;
-
-const seen = (s: Seen) => `${s.status} ${JSON.stringify(s.headers)} ${s.text.slice(0, 200)}`;
-
-/** Nothing when `ok`, else what was seen. */
-const unless = (ok: boolean, s: Seen) => (ok ? undefined : seen(s));
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
-const PET = { name: 'Rex', categoryId: 2 };
-
-/** A probe of one request, judged by `ok`. */
-const one =
-  (sent: Sent, ok: (s: Seen) => boolean): Probe =>
-  async (call) => {
-    const s = await call(sent);
-    return unless(ok(s), s);
-  };
-
-/** A probe that first creates `count` animals (ids from 1), then sends one request. */
-const after =
-  (count: number, sent: Sent, ok: (s: Seen) => boolean): Probe =>
-  async (call, origin) => {
-    for (let i = 0; i < count; i++) await create(origin, { ...PET, status: 'sold' });
-    return one(sent, ok)(call, origin);
-  };
-
-const post = (type: string | undefined, body: string | Buffer): Sent => ({
-  method: 'POST',
-  path: '/v1/pets',
-  headers: type === undefined ? {} : { 'content-type': type },
-  body,
-});
-const status = (n: number) => (s: Seen) => s.status === n;
-const items = (n: number) => (s: Seen) =>
-  s.status === 200 && Array.isArray(s.json) && s.json.length === n;
-const labelled = (type: string) => (s: Seen) => s.headers['content-type'] === type;
-const createdText =
-  (name: string, ok: (text: string) => boolean): Probe =>
-  async (_call, origin) => {
-    const s = await create(origin, { ...PET, name });
-    return unless(s.status === 201 && ok(s.text), s);
-  };
-const found = (path: string) =>
-  after(1, { path }, (s) => s.status === 200 && isObject(s.json) && s.json.id === 1);
+import {
+  after,
+  createdText,
+  found,
+  isObject,
+  items,
+  labelled,
+  one,
+  PET,
+  type Probe,
+  post,
+  type Seen,
+  seen,
+  status,
+  unless,
+} from './leniency-probe.ts';
 
 /** What each leniency's probe sends and expects. */
 export const PROBES: Record<Leniency, Probe> = {

@@ -4,7 +4,8 @@
  * each bent by at most one leniency.
  */
 import { stringifyJson } from '../../spec/json.ts';
-import { type Leniency, QUERY_LENIENCIES } from './leniencies.ts';
+import type { Leniency } from './leniencies.ts';
+import { QUERY_LENIENCIES } from './leniency-reading.ts';
 
 /** A segment decoded, or as it was when it is no valid percent-encoding. */
 const decoded = (segment: string) => {
