@@ -30,12 +30,12 @@ export const ANSWER_LENIENCIES = {
   },
   'pets-carry-extra-members': {
     does: 'every animal also carries createdAt, updatedAt and tags: []',
-    who: "Rails' render json: (timestamps), Django REST framework's ModelSerializer with fields='__all__'",
+    who: "JPA entities with auditing fields written by Jackson; Rails' render json: (created_at, updated_at)",
     source: 'https://guides.rubyonrails.org/active_record_basics.html#naming-conventions',
   },
   'pets-carry-hal-links': {
     does: 'every animal also carries _links: {self: {href}}',
-    who: 'Spring HATEOAS (EntityModel written as HAL)',
+    who: "Spring HATEOAS (an EntityModel's _links)",
     source: 'https://docs.spring.io/spring-hateoas/docs/current/reference/html/#mediatypes.hal',
   },
   'errors-carry-extra-members': {
@@ -51,7 +51,7 @@ export const ANSWER_LENIENCIES = {
   },
   'answers-pretty-printed': {
     does: 'every JSON body is indented by two spaces, one member a line',
-    who: "Express with app.set('json spaces', 2); Flask's JSONIFY_PRETTYPRINT_REGULAR",
+    who: "Express with app.set('json spaces', 2); Python's json.dumps(indent=2)",
     source: 'https://expressjs.com/en/api.html#app.settings.table',
   },
   'non-ascii-escaped': {
@@ -75,9 +75,8 @@ export const ANSWER_LENIENCIES = {
 export const TRANSPORT_LENIENCIES = {
   'list-streamed-item-by-item': {
     does: 'listPets writes its array one animal a chunk, a millisecond apart',
-    who: 'Spring WebFlux writing a Flux<Pet> as application/json; Node object streams',
-    source:
-      'https://docs.spring.io/spring-framework/reference/web/webflux/reactive-spring.html#webflux-codecs-jackson',
+    who: 'Go handlers encoding row by row and flushing (http.Flusher); Node piping a database cursor through JSONStream',
+    source: 'https://pkg.go.dev/net/http#Flusher',
   },
   'gzip-when-accepted': {
     does: 'bodies of 20 bytes and more are gzipped when Accept-Encoding allows gzip',
@@ -105,8 +104,8 @@ export const TRANSPORT_LENIENCIES = {
     source: 'https://docs.aws.amazon.com/lambda/latest/dg/lambda-runtime-environment.html',
   },
   'security-and-framework-headers': {
-    does: "answers carry helmet's headers, X-Powered-By, Server, X-Request-Id, Cache-Control and Vary",
-    who: "Express with helmet(); nginx's Server header",
+    does: "answers carry helmet's headers (HSTS, CSP, X-Frame-Options…), Server, X-Request-Id, Cache-Control and Vary",
+    who: 'Express with helmet() behind nginx (Server) and a request-id middleware',
     source: 'https://helmetjs.github.io/',
   },
   'etag-and-304': {

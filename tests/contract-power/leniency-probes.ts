@@ -176,7 +176,8 @@ export const PROBES: Record<Leniency, Probe> = {
   'security-and-framework-headers': one(
     { path: '/v1/pets' },
     (s) =>
-      s.headers['x-powered-by'] === 'Express' && s.headers['x-content-type-options'] === 'nosniff',
+      s.headers['strict-transport-security'] !== undefined &&
+      s.headers['x-content-type-options'] === 'nosniff',
   ),
   'etag-and-304': async (call) => {
     const first = await call({ path: '/v1/pets' });

@@ -25,9 +25,8 @@ export const BODY_LENIENCIES = {
   },
   'other-charsets-415': {
     does: 'a creation labelled with a charset other than UTF-8 (charset=ISO-8859-1) gets 415',
-    who: "Spring MVC (Jackson's converter reads JSON in UTF-8, -16 and -32 only)",
-    source:
-      'https://docs.spring.io/spring-framework/docs/current/javadoc-api/org/springframework/http/converter/json/AbstractJackson2HttpMessageConverter.html',
+    who: 'ASP.NET Core MVC (TextInputFormatter: a charset outside its SupportedEncodings is 415)',
+    source: 'https://github.com/aspnet/Mvc/pull/4032',
   },
 } satisfies Record<string, LeniencyNote>;
 

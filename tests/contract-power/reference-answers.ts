@@ -55,7 +55,7 @@ const TEXTS: Partial<Record<Leniency, (text: string) => string>> = {
   'slashes-escaped': (text) => text.replaceAll('/', '\\/'),
 };
 
-/** Headers helmet() sets by default, and those of the framework and its proxy. */
+/** Headers helmet() sets by default (it removes X-Powered-By), and those of the proxy in front. */
 const FRAMEWORK_HEADERS = {
   'content-security-policy':
     "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' https: 'unsafe-inline';upgrade-insecure-requests",
@@ -70,7 +70,6 @@ const FRAMEWORK_HEADERS = {
   'x-frame-options': 'SAMEORIGIN',
   'x-permitted-cross-domain-policies': 'none',
   'x-xss-protection': '0',
-  'x-powered-by': 'Express',
   server: 'nginx/1.24.0',
   'cache-control': 'no-store',
   vary: 'Origin, Accept-Encoding',
