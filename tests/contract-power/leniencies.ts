@@ -40,17 +40,3 @@ export const LENIENCIES: Record<Leniency, LeniencyNote> = {
   ...ANSWER_LENIENCIES,
   ...TRANSPORT_LENIENCIES,
 };
-
-/**
- * Lenient servers the contract suite fails today, each on one rule: false alarms waiting for
- * their check to change (docs/contract-power.md, "Leniency catalogue", quotes each). Each must fail
- * naming exactly that rule, so the record stays true; once the suite passes one, leniency.test.ts
- * says so and the entry goes.
- */
-export const FALSE_ALARMS: Partial<Record<Leniency, string>> = {
-  'body-label-ignored': 'create-400',
-  'form-bodies-read': 'create-400',
-  'waf-blocks-bodies-over-8kb': 'create-responses',
-  'waf-blocks-script-in-bodies': 'create-responses',
-  'waf-blocks-sql-in-bodies': 'create-responses',
-};

@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { FALSE_ALARMS, LENIENCIES, type Leniency } from './leniencies.ts';
+import { LENIENCIES, type Leniency } from './leniencies.ts';
 import { send } from './leniency-probe.ts';
 import { PROBES } from './leniency-probes.ts';
 import { REFERENCE_KEY, startReferenceServer } from './reference-server.ts';
@@ -54,26 +54,20 @@ afterAll(() => {
   const passed = names.filter((n) => results.get(n)?.code === 0);
   const lines = names.map((n) => {
     const r = results.get(n);
-    const alarm = FALSE_ALARMS[n];
-    const known = alarm !== undefined && r?.code === 1 && r.rules.join() === alarm;
-    const verdict = r?.code === 0 ? 'passed' : known ? 'alarm' : 'FAILED';
+    const verdict = r?.code === 0 ? 'passed' : 'FAILED';
     return `  ${verdict} ${n.padEnd(34)} ${r?.seconds.toFixed(1).padStart(5)} s ${r?.rules.join(', ') ?? ''}`;
   });
   process.stdout.write(
-    `leniency catalogue: passed ${passed.length}/${names.length} lenient servers (alarm: a known false alarm, FALSE_ALARMS)\n${lines.join('\n')}\n`,
+    `leniency catalogue: passed ${passed.length}/${names.length} lenient servers\n${lines.join('\n')}\n`,
   );
 });
 
-it('lists every leniency in docs/contract-power.md, each false alarm with its rule', async () => {
+it('lists every leniency in docs/contract-power.md', async () => {
   const doc = await readFile(new URL('../../docs/contract-power.md', import.meta.url), 'utf8');
   const section = doc.slice(doc.indexOf('## Leniency catalogue'), doc.indexOf('## Broken Link'));
   expect(section).toMatch(new RegExp(`^## Leniency catalogue \\(${names.length}\\)$`, 'm'));
-  const rows = [
-    ...section.matchAll(
-      /^\| `([^`]+)` \|.*\| (?:passed|\*\*false alarm\*\* \(`([a-z0-9-]+)`\)) \|$/gm,
-    ),
-  ].map((m) => [m[1], m[2]]);
-  expect(rows).toEqual(names.map((n) => [n, FALSE_ALARMS[n]]));
+  const rows = [...section.matchAll(/^\| `([^`]+)` \|.*\| passed \|$/gm)].map((m) => m[1]);
+  expect(rows).toEqual(names);
 });
 
 for (const leniency of names) {
@@ -82,16 +76,10 @@ for (const leniency of names) {
     expect(await probe(leniency, false)).toBeDefined();
   });
 
-  const alarm = FALSE_ALARMS[leniency];
-  const title = alarm
-    ? `fails the lenient reference server ${leniency} only on its known false alarm ${alarm}`
-    : `passes the lenient reference server ${leniency}`;
-  it(title, () => {
+  it(`passes the lenient reference server ${leniency}`, () => {
     const result = results.get(leniency);
     const tail = result?.output.split('\n').slice(-60).join('\n');
-    const fixed = `the suite passes ${leniency} now: remove it from FALSE_ALARMS (leniencies.ts)`;
-    expect(result?.code, alarm ? fixed : tail).toBe(alarm ? 1 : 0);
-    if (alarm) expect(result?.rules, tail).toEqual([alarm]);
+    expect(result?.code, tail).toBe(0);
     expect(result?.output).toMatch(/^Finished in \d+\.\d s \(exit [01]\)\.$/m);
   });
 }
