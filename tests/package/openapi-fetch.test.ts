@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, expect, it } from 'vitest';
 import { commandLine } from '../generators/generate.ts';
-import { installedPackage, npm } from './installed.ts';
+import { installDev, installedPackage } from './installed.ts';
 import { inProject, SLOW } from './projects.ts';
 
 const RECIPE = fileURLToPath(
@@ -24,15 +24,7 @@ beforeAll(async () => {
   const installed = await installedPackage();
   project = join(installed.mockWithVitest, '..', 'openapi-fetch');
   await cp(installed.mockWithVitest, project, { recursive: true, verbatimSymlinks: true });
-  await npm(project, [
-    'install',
-    '--prefer-offline',
-    '--no-audit',
-    '--no-fund',
-    '--loglevel=error',
-    '-D',
-    `openapi-fetch@${OPENAPI_FETCH}`,
-  ]);
+  await installDev(project, [`openapi-fetch@${OPENAPI_FETCH}`]);
   await mkdir(join(project, 'src'));
   await cp(RECIPE, join(project, 'src', 'openapi-fetch.spec.ts'));
   await cp(BYPASS, join(project, 'src', 'bypass.spec.ts'));

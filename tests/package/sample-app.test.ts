@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freePort } from '../../lib/ports.ts';
 import { CHROMIUM_PATH, skipReason } from '../browser/harness.ts';
-import { type Installed, installedPackage, installedVersion, npm } from './installed.ts';
+import { type Installed, installDev, installedPackage, installedVersion } from './installed.ts';
 import { inProject } from './projects.ts';
 import { type ShippedMock, startShippedMock } from './shipped-mock.ts';
 
@@ -29,13 +29,7 @@ beforeAll(async () => {
   installed = await installedPackage();
   project = join(installed.mock, '..', 'sample-app');
   await cp(installed.mock, project, { recursive: true, verbatimSymlinks: true });
-  await npm(project, [
-    'install',
-    '--prefer-offline',
-    '--no-audit',
-    '--no-fund',
-    '--loglevel=error',
-    '-D',
+  await installDev(project, [
     `@playwright/test@${await installedVersion('@playwright/test')}`,
     `vite@${await installedVersion('vite')}`,
     `react@${REACT}`,

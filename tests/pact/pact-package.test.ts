@@ -14,7 +14,7 @@ import { freePort } from '../../lib/ports.ts';
 import { runProcess } from '../../lib/run-process.ts';
 import { REFERENCE_KEY, startReferenceServer } from '../contract-power/reference-server.ts';
 import type { Variant } from '../contract-power/variants.ts';
-import { installedPackage, installedVersion, npm } from '../package/installed.ts';
+import { installDev, installedPackage, installedVersion } from '../package/installed.ts';
 import { startShippedMock, userEnv } from '../package/shipped-mock.ts';
 
 const APP = fileURLToPath(new URL('./app/', import.meta.url));
@@ -31,13 +31,7 @@ beforeAll(async () => {
   const manifest = { name: 'pet-app', version: '1.0.0', private: true, type: 'module' };
   await writeFile(join(project, 'package.json'), JSON.stringify(manifest));
   const version = async (name: string) => `${name}@${await installedVersion(name)}`;
-  await npm(project, [
-    'install',
-    '--prefer-offline',
-    '--no-audit',
-    '--no-fund',
-    '--loglevel=error',
-    '-D',
+  await installDev(project, [
     installed.packed['petstore-mock'].tarball,
     installed.packed['petstore-contract'].tarball,
     ...(await Promise.all(
