@@ -5,7 +5,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['**/*.test.ts'],
-    exclude: ['node_modules/**', 'dist/**'],
+    // Recipes a consumer project runs from the packed package (tests/package/vitest-recipes.test.ts,
+    // tests/pact/pact-package.test.ts).
+    exclude: ['node_modules/**', 'dist/**', 'tests/package/recipes/**', 'tests/pact/app/**'],
     // An empty folder per run where tests/package/installed.ts packs and installs the package.
     globalSetup: ['tests/package/work-dir.ts'],
     testTimeout: 20_000,

@@ -40,7 +40,9 @@ export function formatTable(result: BenchResult): string {
   for (const size of result.options.sizes) {
     for (const workload of WORKLOADS) {
       const get = (server: ServerName) => findRun(result.runs, server, size)?.workloads[workload];
-      const [bare, mock, prism, quiet] = SERVER_NAMES.map(get);
+      const [bare, mock, prism, quiet] = (['bare', 'mock', 'prism', 'prism-quiet'] as const).map(
+        get,
+      );
       const cells = [
         String(size),
         workload,

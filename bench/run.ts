@@ -7,7 +7,7 @@ import { availableParallelism, cpus, loadavg } from 'node:os';
 import { LOAD_CORE, launch, launchAll, measureInterleaved, SERVER_CORE } from './interleave.ts';
 import { combine } from './load.ts';
 import { canPin, pinSelf } from './processes.ts';
-import { ensureMockBundle, type ServerName } from './servers.ts';
+import { ensureMockBundle, isMock, type ServerName } from './servers.ts';
 import { judge, type ServerRun, type Verdict } from './targets.ts';
 import { WORKLOAD_LABELS, WORKLOADS } from './workloads.ts';
 
@@ -64,8 +64,7 @@ const median = (values: number[]) => {
 export async function runBench(options: BenchOptions): Promise<BenchResult> {
   const say = options.onProgress ?? (() => {});
   const startedAt = new Date().toISOString();
-  if (options.servers.includes('mock') || options.servers.includes('mock-profiled'))
-    ensureMockBundle();
+  if (options.servers.some(isMock)) ensureMockBundle();
   const loadBefore = loadavg();
   // Read before pinning: afterwards this process sees only its own core.
   const cores = availableParallelism();

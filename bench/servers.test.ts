@@ -18,3 +18,9 @@ it('starts mock-profiled as the mock with a profile declaring every gap choice t
     'unknownFields',
   ]);
 });
+
+it('starts mock-quiet and mock-json as the mock with its request log off, and as JSON lines', () => {
+  const mock = serverCommand('mock', 4010, 1000).args;
+  expect(serverCommand('mock-quiet', 4010, 1000).args).toEqual([...mock, '--quiet']);
+  expect(serverCommand('mock-json', 4010, 1000).args).toEqual([...mock, '--log', 'json']);
+});

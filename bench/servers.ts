@@ -9,8 +9,13 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_API_KEY } from '../mocks/core/defaults.ts';
 import type { ServerCommand } from './processes.ts';
 
+/** The profile `mock-profiled` answers by: every field declared, each unlike the mock's own. */
+export const BENCH_PROFILE = 'bench/profile.json';
+
 /**
- * The servers, in the order they start: `prism` is `prism mock` as users run it (it logs each
+ * The servers, in the order they start: `mock` is `petstore-mock` as users run it (its request
+ * log on stdout as text, the default); `mock-quiet` the same with `--quiet` (no log) and
+ * `mock-json` with `--log json`; `prism` is `prism mock` as users run it (it logs each
  * request, the default); `prism-quiet` is the same with its logging off, Prism at its fastest;
  * `msw-floor` is msw behind the mock's adapter with a handler that does nothing;
  * `mock-profiled` is the mock answering by a profile (BENCH_PROFILE).
@@ -18,6 +23,8 @@ import type { ServerCommand } from './processes.ts';
 export const SERVER_NAMES = [
   'bare',
   'mock',
+  'mock-quiet',
+  'mock-json',
   'mock-profiled',
   'prism',
   'prism-quiet',
@@ -28,13 +35,21 @@ export const SERVER_NAMES = [
 export const DEFAULT_SERVERS: readonly ServerName[] = [
   'bare',
   'mock',
+  'mock-quiet',
+  'mock-json',
   'mock-profiled',
   'prism',
   'prism-quiet',
 ];
 
-/** The profile `mock-profiled` answers by: every field declared, each unlike the mock's own. */
-export const BENCH_PROFILE = 'bench/profile.json';
+/** Whether `server` is the project's mock (any of its variants), run from its bundle. */
+export const isMock = (server: ServerName): boolean => server.startsWith('mock');
+
+const MOCK_FLAGS: Partial<Record<ServerName, string[]>> = {
+  'mock-quiet': ['--quiet'],
+  'mock-json': ['--log', 'json'],
+  'mock-profiled': ['--profile', BENCH_PROFILE],
+};
 
 /** One server's name. */
 export type ServerName = (typeof SERVER_NAMES)[number];
@@ -93,6 +108,8 @@ export function serverCommand(
         args: [...nodeFlags, ...TSX, 'bench/serve-msw-floor.ts', '--port', String(port)],
       };
     case 'mock':
+    case 'mock-quiet':
+    case 'mock-json':
     case 'mock-profiled':
       return {
         command: node,
@@ -106,7 +123,7 @@ export function serverCommand(
           String(seedCount),
           '--api-key',
           DEFAULT_API_KEY,
-          ...(server === 'mock-profiled' ? ['--profile', BENCH_PROFILE] : []),
+          ...(MOCK_FLAGS[server] ?? []),
         ],
       };
     case 'prism':

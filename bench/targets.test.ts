@@ -99,3 +99,19 @@ it('judges the profiled mock against the default one, side by side, on every wor
     'skipped',
   );
 });
+
+it('judges what the request log costs: the logging mock against the quiet one, text and JSON', () => {
+  const v = verdicts([
+    run('mock', 1000, 2400),
+    run('mock-json', 1000, 2300),
+    run('mock-quiet', 1000, 2500),
+  ]);
+  for (const workload of WORKLOADS) {
+    expect(v.get(`mock/mock-quiet ${workload} @1000 (CPU)`)).toMatchObject({ result: 'pass' });
+    expect(v.get(`mock-json/mock-quiet ${workload} @1000 (CPU)`)).toMatchObject({
+      result: 'fail',
+    });
+  }
+  const alone = verdicts([run('mock', 1000, 2500)]);
+  expect(alone.get('mock/mock-quiet listPets @1000 (CPU)')?.result).toBe('skipped');
+});

@@ -38,6 +38,8 @@ export const THRESHOLDS = {
   rssMiB: 256,
   /** Issue 30: a mock answering by a profile serves as fast as the default one. */
   profiledOverMock: 0.95,
+  /** Issue 37: the request log costs at most 5 % of the throughput of the mock with --quiet. */
+  loggedOverQuiet: 0.95,
 } as const;
 
 /** The run of `server` at `seedCount`; Prism is stateless, so its one run stands for every size. */
@@ -131,6 +133,22 @@ export function judge(
           ratio(rps('mock-profiled', size, workload), rps('mock', size, workload)),
           `>= ${THRESHOLDS.profiledOverMock}`,
           (x) => x >= THRESHOLDS.profiledOverMock,
+        ),
+      );
+    }
+  }
+  // What the log costs, as throughput per CPU: the quiet mock's CPU per request over the
+  // logging one's (steadier than req/s on a shared machine; the server is CPU-bound).
+  const cpu = (server: ServerName, workload: WorkloadName) =>
+    findRun(runs, server, small)?.workloads[workload].cpuUsPerRequest;
+  for (const logged of ['mock', 'mock-json'] as const) {
+    for (const workload of WORKLOADS) {
+      verdicts.push(
+        verdict(
+          `${logged}/mock-quiet ${workload} @${small} (CPU)`,
+          ratio(cpu('mock-quiet', workload), cpu(logged, workload)),
+          `>= ${THRESHOLDS.loggedOverQuiet}`,
+          (x) => x >= THRESHOLDS.loggedOverQuiet,
         ),
       );
     }

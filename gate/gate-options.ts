@@ -27,6 +27,10 @@ export type GateOptions = {
   profile?: Profile;
   /** The file the profile was read from, as given, for the contract stage's replay line. */
   profileFile?: string;
+  /** A consumer's pact (its JSON text) the contract stage replays (petstore-contract --pact). */
+  pact?: string;
+  /** The file the pact was read from, as given, for the contract stage's replay line. */
+  pactFile?: string;
   /** Which command the contract stage's replay line names: the repository's or the installed gate. */
   replayWith?: 'checkout' | 'installed';
   /** At most this many animals left on the server by the whole run (see runGate). */

@@ -7,7 +7,7 @@
  * 503 are waited out with back-off, unless the request forced them (`Prefer: code=`).
  */
 import type http from 'node:http';
-import type { RelayExchange, RelayOptions, ServerGone } from './relay.ts';
+import type { RelayExchange, RelayOptions, ServerGone } from './relay-types.ts';
 import { agentFor, sendUpstream, type UpstreamAnswer, UpstreamFailure } from './upstream.ts';
 
 /** What one send needs to know of the relay. */

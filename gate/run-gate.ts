@@ -54,6 +54,8 @@ const runners: Record<StageName, (run: Run) => Promise<StageResult>> = {
     runContractStage(context, {
       profile: options.profile,
       profileFile: options.profileFile,
+      pact: options.pact,
+      pactFile: options.pactFile,
       replayWith: options.replayWith,
       concurrency: options.concurrency,
       maxCreates:

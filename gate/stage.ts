@@ -1,5 +1,5 @@
 /** The shape every gate stage reports in: a verdict, what it tried, its findings and JUnit cases. */
-import type { ServerGone } from './relay.ts';
+import type { ServerGone } from './relay-types.ts';
 
 /** The four stages, in the order the gate runs them. */
 export type StageName = 'lint' | 'contract' | 'prism' | 'dredd';
@@ -50,7 +50,7 @@ export type GateFinding = {
   specPointer?: string;
 };
 
-export type { ServerGone } from './relay.ts';
+export type { ServerGone } from './relay-types.ts';
 
 /** What one stage tried and found. */
 export type StageResult = {

@@ -49,8 +49,11 @@ Options:
                       server, then again before its first measured run (default 1)
   --connections N     concurrent connections (default 10)
   --sizes A,B         store sizes in pets (default 1000,100000)
-  --servers LIST      comma-separated, of bare,mock,mock-profiled,prism,prism-quiet,msw-floor
-                      (default all but msw-floor); mock-profiled is the mock with
+  --servers LIST      comma-separated, of bare,mock,mock-quiet,mock-json,mock-profiled,
+                      prism,prism-quiet,msw-floor (default all but msw-floor); mock logs
+                      each request as users run it (text), mock-quiet is the mock with
+                      --quiet and mock-json with --log json: each must spend at most 1/0.95
+                      of mock-quiet's CPU per request (what the log costs); mock-profiled is the mock with
                       --profile bench/profile.json (every field declared), which must serve
                       at least 0.95 of the mock's rate; prism is \`prism mock\` as users run it (logging
                       each request), prism-quiet the same with --verboseLevel silent

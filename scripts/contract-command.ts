@@ -12,6 +12,7 @@ import {
   type ServerUnderTest,
 } from '../contract-tests/client/preflight.ts';
 import { TIMEOUT_MS } from '../contract-tests/client/wire.ts';
+import { pactLines } from '../contract-tests/pact/pact-summary.ts';
 import { observeProfile } from '../contract-tests/profile/observe.ts';
 import { printProfile } from '../contract-tests/profile/print.ts';
 import { jsonResultText } from '../contract-tests/report/json-report.ts';
@@ -42,6 +43,7 @@ import {
   runCommand,
   UsageError,
 } from './cli.ts';
+import { loadPact } from './pact-file.ts';
 import { loadProfile } from './profile-file.ts';
 
 const USAGE = {
@@ -92,6 +94,10 @@ ${USAGE[where]}
                       unknownFields, otherMediaTypes (read, refuse), decisions, off (rule ids);
                       each one declared is checked, and with pagination declared every
                       created animal must be listed once, right after its creation
+  --pact FILE         also replay a consumer's pact (Pact file v2 to v4, e.g. the mock's
+                      GET /__mock/pact): each interaction's provider states set up through
+                      the interface, its answer judged as Pact would, and every gap choice
+                      it relied on, one finding per interaction
   --print-profile     print a profile to start from and exit: read off --base-url with GET
                       requests and two creations no conforming server stores (GET only
                       with --read-only), or without it this project's own choices
@@ -139,6 +145,7 @@ const flags = {
   runs: { type: 'string' },
   concurrency: { type: 'string' },
   profile: { type: 'string' },
+  pact: { type: 'string' },
   'print-profile': { type: 'boolean', default: false },
   timeout: { type: 'string' },
   'request-timeout': { type: 'string' },
@@ -168,13 +175,14 @@ const elapsed = () => `${process.uptime().toFixed(1)} s`;
 function replayCommand(result: ContractResult, command: string, values: FlagValues<typeof flags>) {
   const { run } = result;
   if (!run) return '';
-  const given = (flag: 'profile' | 'category-id' | 'runs' | 'concurrency') =>
+  const given = (flag: 'profile' | 'pact' | 'category-id' | 'runs' | 'concurrency') =>
     values[flag] === undefined ? [] : [`--${flag} ${shellWord(String(values[flag]))}`];
   return [
     command,
     `--base-url ${shellWord(run.baseUrl)}`,
     `--level ${values.level ?? 'interface'}`,
     ...given('profile'),
+    ...given('pact'),
     `--depth ${run.depth}`,
     `--seed ${run.seed}`,
     ...given('runs'),
@@ -228,6 +236,7 @@ function closing(result: ContractResult, replay: string): string[] {
           `Sent again on a new connection: ${result.resent} request(s) lost before any answer on a kept-alive connection the server had closed (as browsers do; only a loss on the new connection is a finding).`,
         ]
       : []),
+    ...(result.pact ? pactLines(result.pact) : []),
     '',
   ];
   const unbudgeted = result.skipped.filter((c) => c.note?.includes('--max-creates')).length;
@@ -296,6 +305,7 @@ async function contract(
   }
   const profile =
     values.profile === undefined ? undefined : loadProfile(values.profile, 'contract');
+  const pact = values.pact === undefined ? undefined : loadPact(values.pact, 'contract');
   const category = int64Flag('category-id', values['category-id'], 1n);
   const report =
     values.report === undefined ? undefined : outputFileFlag('report', values.report, 'contract');
@@ -312,6 +322,7 @@ async function contract(
     startServer,
     level,
     profile,
+    pact,
     depth,
     categoryId: category <= Number.MAX_SAFE_INTEGER ? Number(category) : category,
     readOnly: values['read-only'],

@@ -16,6 +16,7 @@ import {
   positiveNumberFlag,
   UsageError,
 } from './cli.ts';
+import { loadPact } from './pact-file.ts';
 import { loadProfile } from './profile-file.ts';
 
 /** The gate's flags (scripts/cli.ts adds --help and -h). */
@@ -32,6 +33,7 @@ export const gateFlags = {
   json: { type: 'string' },
   'summary-md': { type: 'string' },
   profile: { type: 'string' },
+  pact: { type: 'string' },
   'max-creates': { type: 'string' },
   'read-only': { type: 'boolean' },
   concurrency: { type: 'string' },
@@ -104,6 +106,9 @@ export function gateOptions(
     ...(values.profile === undefined
       ? {}
       : { profile: loadProfile(values.profile, 'gate', env), profileFile: values.profile }),
+    ...(values.pact === undefined
+      ? {}
+      : { pact: loadPact(values.pact, 'gate', env), pactFile: values.pact }),
     replayWith: needsBaseUrl ? 'installed' : 'checkout',
     ...(values['max-creates'] === undefined
       ? {}

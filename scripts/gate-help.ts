@@ -47,6 +47,8 @@ Options:
                         all); the prism and dredd creations are set aside first
   --profile FILE        the server's gap choices (JSON or YAML), checked by the contract stage
                         as petstore-contract --profile checks them
+  --pact FILE           a consumer's pact, replayed by the contract stage as
+                        petstore-contract --pact replays it
   --concurrency N       requests in flight to the server at once, in every stage (default 16);
                         lower it for a server that takes fewer connections
   --timeout S           the whole run at most S seconds (default 600); a stage still running

@@ -203,3 +203,50 @@ it.concurrent('answers as a YAML --profile declares and shows it at start-up and
     child.kill('SIGKILL');
   }
 }, 60_000);
+
+/** Starts the CLI with `args`, sends three requests, and returns what it printed after start-up. */
+async function logged(args: string[]): Promise<string> {
+  const child = spawn(process.execPath, [BIN, '--port', '0', ...args], { cwd: ROOT });
+  try {
+    let out = '';
+    child.stdout?.on('data', (part: Buffer) => {
+      out += part;
+    });
+    const baseUrl = await listening(child);
+    const origin = baseUrl.replace(/\/v1$/, '');
+    const key = { authorization: 'Bearer petstore-dev-key' };
+    await (await fetch(`${baseUrl}/pets?limit=2`, { headers: key })).arrayBuffer();
+    const session = { ...key, 'x-mock-session': 'checkout-1' };
+    await (await fetch(`${baseUrl}/pets?limit=0`, { headers: session })).arrayBuffer();
+    await (await fetch(`${origin}/__mock/state`)).arrayBuffer();
+    await (await fetch(`${origin}/__mock/reset`, { method: 'POST' })).arrayBuffer();
+    // The log writes what it gathered at most 100 ms later.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    return out.slice(out.indexOf('Sessions:'));
+  } finally {
+    child.kill('SIGKILL');
+  }
+}
+
+it.concurrent('prints one line a request: method, path, status, ms, session and a 4xx message', async () => {
+  const lines = (await logged([])).split('\n').slice(1).filter(Boolean);
+  expect(lines).toHaveLength(3);
+  expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} GET \/v1\/pets\?limit=2 200 [\d.]+ ms$/);
+  expect(lines[1]).toMatch(
+    /^\d\d:\d\d:\d\d\.\d{3} GET \/v1\/pets\?limit=0 400 [\d.]+ ms session=checkout-1 limit must be an integer from 1 to 100, got "0"$/,
+  );
+  expect(lines[2]).toMatch(/ POST \/__mock\/reset 200 [\d.]+ ms$/);
+}, 60_000);
+
+it.concurrent('writes the request log as JSON lines with --log json, and none with --quiet', async () => {
+  const json = (await logged(['--log', 'json'])).split('\n').slice(1).filter(Boolean);
+  const entries = json.map((line) => JSON.parse(line) as Record<string, unknown>);
+  expect(entries.map((entry) => [entry.method, entry.target, entry.status])).toEqual([
+    ['GET', '/v1/pets?limit=2', 200],
+    ['GET', '/v1/pets?limit=0', 400],
+    ['POST', '/__mock/reset', 200],
+  ]);
+  expect(entries[1]).toMatchObject({ session: 'checkout-1', message: expect.any(String) });
+  expect(Date.parse(entries[0]?.time as string)).toBeGreaterThan(0);
+  expect((await logged(['--quiet'])).split('\n').slice(1).filter(Boolean)).toEqual([]);
+}, 60_000);

@@ -5,6 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import {
   DEFAULT_API_KEY,
+  DEFAULT_JOURNAL_SIZE,
   DEFAULT_MAX_PETS,
   DEFAULT_MAX_SESSIONS,
   DEFAULT_PORT,
@@ -14,8 +15,17 @@ import {
 import type { Delay } from '../mocks/core/traffic.ts';
 import type { AllowedHosts } from '../mocks/core/trusted-origins.ts';
 import { parseAllowedHosts } from '../mocks/node/host-check.ts';
-import { integerFlag, orEnv, pathFlag, runCommand, splitList, UsageError } from './cli.ts';
+import {
+  choiceFlag,
+  integerFlag,
+  orEnv,
+  pathFlag,
+  runCommand,
+  splitList,
+  UsageError,
+} from './cli.ts';
 import { loadProfile } from './profile-file.ts';
+import { createRequestLog, LOG_FORMATS } from './request-log.ts';
 
 const HELP = `Usage: petstore-mock [options]        (installed: npx petstore-mock)
        npm run mock -- [options]     (in a checkout of this repository)
@@ -35,7 +45,8 @@ Options:
   --delay MS|MIN-MAX  latency added to every /v1 response, fixed or a random range
   --rate-limit N      answer 429 rate_limited beyond N requests per second (default off)
   --data FILE         persist the data set to FILE (every write on disk before its
-                      response) and reload it at start; a corrupt file stops start-up;
+                      response) and reload it at start; new sessions and a reset start
+                      from the animals it held at start; a corrupt file stops start-up;
                       relative to the folder the command was typed in
   --max-pets N        refuse creates beyond N stored animals with 503 (default ${DEFAULT_MAX_PETS})
   --max-sessions N    live sessions beside the default one (default ${DEFAULT_MAX_SESSIONS});
@@ -43,7 +54,13 @@ Options:
   --session-ttl S     seconds a session may stay unused before it ends (default ${DEFAULT_SESSION_TTL_MS / 1000})
   --profile FILE      answer by a backend's declared gap choices (JSON or YAML, the file
                       petstore-contract --profile reads); a field left out keeps this
-                      project's decision (docs/profiles.md)
+                      project's decision (profiles.md, below)
+  --log text|json     the request log on stdout, one line a request: method, path and
+                      query, status, ms, session and the message of a 4xx or 5xx; text
+                      (default) for a terminal, json for machines (JSON lines)
+  --quiet             no request log (the start-up lines stay)
+  --journal N         requests each session's journal keeps for GET /__mock/requests
+                      (default ${DEFAULT_JOURNAL_SIZE}; 0 keeps none)
   -h, --help          show this help
 
 Controls (outside /v1, no key needed):
@@ -51,17 +68,35 @@ Controls (outside /v1, no key needed):
   GET  /__mock/state  counts, next id and every animal
   PUT  /__mock/data   replace the data set: a JSON array of Pet, or {"pets": [...]}
   POST /__mock/faults queue a fault: {"operation":"listPets","status":503,"times":2},
-                      {"network":"reset"} or {"delayMs":2000}; GET lists, DELETE clears
-  PUT  /__mock/profile  give the session a profile (JSON); GET shows the session's,
-                      DELETE puts it back on the server's
+                      {"match":{"query":{"status":"sold"}},"after":1,"status":500},
+                      {"network":"reset"}, {"delayMs":2000}, {"answer":"cut-short"};
+                      times "always" lasts until DELETE clears it; GET lists them
+  PUT  /__mock/profile  give the session a profile (JSON, or YAML with a YAML
+                      Content-Type); GET shows the session's, DELETE puts it back on the server's
+  GET  /__mock/requests the session's request journal (filters: operation, status,
+                      since, after); DELETE clears it
+  GET  /__mock/pact   the journal as a Pact file (?consumer=NAME, and provider,
+                      specification 3 or 4, sessionPrefix); POST /__mock/pact/states sets
+                      up its provider states (Pact's providerStatesSetupUrl)
   GET  /__mock/sessions             the live sessions; DELETE /__mock/sessions/ID ends one
-  POST and PUT need Content-Type: application/json (or an X-Requested-With header);
-  web pages may use them only from localhost, *.localhost, 127.0.0.1, [::1] (any port),
-  the mock's own pages or --allowed-hosts.
+  A reset also clears the session's faults, profile and journal.
+  POST and PUT need Content-Type: application/json (or YAML, or an X-Requested-With
+  header), unless they carry no body and no Origin or Sec-Fetch-Site header (test
+  runners, curl); web pages may use them only from localhost, *.localhost, 127.0.0.1, [::1] (any
+  port), the mock's own pages or --allowed-hosts.
 Sessions: send X-Mock-Session: ID (1-64 of A-Z a-z 0-9 . _ ~ -) on any request, the controls
   included, to use a session of your own, started from the seed data; without it, the
   default session (the only one --data persists). Parallel tests each take their own.
 This is a development tool: no TLS, keys kept in memory, controls without a key.
+
+Guides, in node_modules/petstore-mock/docs/ where the package is installed (docs/ in a
+checkout), and at https://github.com/petstore-tools/petstore/tree/main/docs:
+  testing.md       sessions, the request journal, faults; Playwright and vitest recipes
+  package.md       the package's entries, setup files, the browser worker, this command
+  profiles.md      a backend's gap choices (--profile, PUT /__mock/profile)
+  consumer-contracts.md  your app's requests as a Pact file a backend verifies
+  security.md      what the mock protects (the Host check, the controls) and what it does not
+  typed-client.md  typed clients generated from the spec
 `;
 
 const IDLE_SESSIONS_WORTH_A_COLLECTION = 20;
@@ -111,6 +146,9 @@ const flags = {
   'max-sessions': { type: 'string' },
   'session-ttl': { type: 'string' },
   profile: { type: 'string' },
+  log: { type: 'string' },
+  quiet: { type: 'boolean' },
+  journal: { type: 'string' },
 } as const;
 
 runCommand({ name: 'petstore-mock', help: HELP, flags }, async (values) => {
@@ -131,7 +169,15 @@ runCommand({ name: 'petstore-mock', help: HELP, flags }, async (values) => {
     maxSessions: optional('max-sessions', values['max-sessions'], 0),
     sessionTtlMs: optional('session-ttl', values['session-ttl'], 1),
     profile: values.profile === undefined ? undefined : loadProfile(values.profile, 'mock'),
+    journalSize: optional('journal', values.journal, 0),
   };
+  if (values.quiet && values.log !== undefined)
+    throw new UsageError('--quiet and --log exclude each other: --quiet prints no request log');
+  const format = choiceFlag('log', values.log ?? 'text', LOG_FORMATS);
+  const requestLog = values.quiet
+    ? undefined
+    : createRequestLog(format, (text) => process.stdout.write(text));
+  process.on('exit', () => requestLog?.flush());
   if (settings.sessionTtlMs !== undefined) settings.sessionTtlMs *= 1000;
 
   let close: (() => Promise<void>) | undefined;
@@ -141,6 +187,7 @@ runCommand({ name: 'petstore-mock', help: HELP, flags }, async (values) => {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    requestLog?.flush();
     console.log(`\n${signal}: stopping the mock`);
     void (close?.() ?? Promise.resolve()).then(() => process.exit(0));
   };
@@ -174,6 +221,7 @@ runCommand({ name: 'petstore-mock', help: HELP, flags }, async (values) => {
     },
     onError: (error, request) =>
       console.error(`petstore-mock: 500 for ${request.method} ${request.url}:`, error),
+    onRequest: requestLog?.log,
   }).catch((error: unknown) => {
     // A port in use or a damaged data file: the message says what to do, no stack trace.
     throw new UsageError(error instanceof Error ? error.message : String(error));
@@ -181,7 +229,7 @@ runCommand({ name: 'petstore-mock', help: HELP, flags }, async (values) => {
   console.log(`Pet Store mock listening on ${server.baseUrl}`);
   console.log(`API key: ${server.apiKeys.join(', ')}  (send Authorization: Bearer <key>)`);
   console.log(
-    `Controls: ${server.origin}/__mock/reset | /__mock/state | /__mock/data | /__mock/faults | /__mock/profile | /__mock/sessions`,
+    `Controls: ${server.origin}/__mock/reset | /__mock/state | /__mock/data | /__mock/faults | /__mock/profile | /__mock/requests | /__mock/sessions`,
   );
   console.log(
     `Profile: ${values.profile === undefined ? '' : `${values.profile}: `}${describeProfile(settings.profile ?? {})}`,

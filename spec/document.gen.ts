@@ -1022,32 +1022,33 @@ export const openapiDocument: OpenApiDocument = {
         "properties": {
           "code": {
             "type": "string",
-            "description": "Machine-readable error code.",
-            "enum": [
-              "validation_failed",
-              "malformed_json",
-              "unauthorized",
-              "not_found",
-              "method_not_allowed",
-              "payload_too_large",
-              "unsupported_media_type",
-              "rate_limited",
-              "internal_error",
-              "service_unavailable",
-              "invalid_request",
-              "host_not_allowed",
-              "origin_not_allowed",
-              "invalid_session",
-              "session_limit",
-              "injected_fault",
-              "ids_exhausted"
-            ],
+            "description": "Machine-readable error code. Any string: each server names its codes as it chooses (a profile declares them), so a client must not expect a closed set.",
+            "x-error-codes": {
+              "validation_failed": "400: a parameter or body field is missing or invalid; the message names it and the rule",
+              "malformed_json": "400: the body is not parseable JSON",
+              "invalid_request": "400: a Prefer the mock cannot answer (an unknown code or example)",
+              "invalid_session": "400: a malformed X-Mock-Session id",
+              "unauthorized": "401: the API key is missing or invalid",
+              "origin_not_allowed": "403: a control change refused (another site's page, or a request a form could send)",
+              "host_not_allowed": "403: a Host that is not loopback, an IP address or an allowed host",
+              "not_found": "404: no such pet, or no such route under /v1",
+              "method_not_allowed": "405: a known path, another method; Allow lists the methods",
+              "payload_too_large": "413: a body over 64 KiB",
+              "unsupported_media_type": "415: a createPet body whose Content-Type is not JSON",
+              "rate_limited": "429: beyond the opt-in rate limit; Retry-After set",
+              "internal_error": "500: an unexpected fault",
+              "service_unavailable": "503: forced, a full store, or the mock stopping; Retry-After set",
+              "session_limit": "503: one session more than --max-sessions",
+              "ids_exhausted": "503: the session's largest id is taken",
+              "injected_fault": "any 4xx or 5xx a queued fault answers that has no code of its own"
+            },
             "x-decision": {
               "id": "error-codes",
               "adds": [
-                "enum"
+                "x-error-codes"
               ],
-              "why": "The interface does not list the codes; lower snake case, one per kind of failure."
+              "rule": "At strict level every `Error.code` is one of `x-error-codes`, lower snake case, one per kind of failure; the schema keeps `code` a plain string, so clients generated from it read any backend's codes.",
+              "why": "The interface does not list the codes; a closed set in the schema would make clients generated from it refuse a backend's own codes."
             }
           },
           "message": {

@@ -6,6 +6,7 @@
  */
 import { DEFAULT_STATUS, NAME_MAX_LENGTH } from './constants.ts';
 import { isDeclaredRule } from './declared-rules.ts';
+import { isPactRule } from './pact-rules.ts';
 import { listRules } from './rules.ts';
 
 /** How a list continues: `none`, every matching animal in one answer up to `limit`; `link`, RFC 8288 rel="next". */
@@ -47,7 +48,7 @@ export type Profile = {
 
 /** Whether `id` names a rule a check can cite: the spec's, or one a profile declares. */
 const isRuleId = (id: string): boolean =>
-  isDeclaredRule(id) || listRules().some((rule) => rule.id === id);
+  isDeclaredRule(id) || isPactRule(id) || listRules().some((rule) => rule.id === id);
 
 /** A profile that is not one: the message names the field and what it takes. */
 export class ProfileError extends Error {}

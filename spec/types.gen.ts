@@ -111,11 +111,8 @@ export interface components {
          *     }
          */
         Error: {
-            /**
-             * @description Machine-readable error code.
-             * @enum {string}
-             */
-            code: "validation_failed" | "malformed_json" | "unauthorized" | "not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_request" | "host_not_allowed" | "origin_not_allowed" | "invalid_session" | "session_limit" | "injected_fault" | "ids_exhausted";
+            /** @description Machine-readable error code. Any string: each server names its codes as it chooses (a profile declares them), so a client must not expect a closed set. */
+            code: string;
             /** @description Human-readable description. */
             message: string;
             /**

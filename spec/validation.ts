@@ -121,7 +121,7 @@ export function createSchemaValidator(
   document: OpenApiDocument = openapiDocument,
 ): SchemaValidator {
   const ajv = new Ajv2020({ allErrors: true, strict: true, validateFormats: true });
-  ajv.addVocabulary(['components', 'example', 'x-decision', 'x-rules']);
+  ajv.addVocabulary(['components', 'example', 'x-decision', 'x-rules', 'x-error-codes']);
   ajv.addFormat('int64', {
     type: 'number',
     validate: (n: number) => Number.isInteger(n) && Math.abs(n) < 2 ** 63,

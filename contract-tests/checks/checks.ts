@@ -4,6 +4,7 @@
  * status checks are in status-checks.ts, and re-exported here.
  */
 
+import { resolve } from '../../spec/document.ts';
 import type { RuleId as SpecRuleId } from '../../spec/rules.ts';
 import type { Exchange, OperationId } from '../client/http.ts';
 import { type Check, check, type Failure, fail, isObject, type RuleId, show } from './check.ts';
@@ -97,6 +98,32 @@ export const errorBodyIsError = (spec: ContractSpec): Check =>
     title: () => 'Error response does not carry a valid Error object',
     expected: () => '{ code: string, message: string, status: integer }',
   });
+
+/**
+ * The codes the spec lists for `Error.code` (`x-error-codes`, this project's decision): none
+ * at the interface level, where `code` is any string, as in the schema at both levels.
+ */
+function listedCodes(spec: ContractSpec): ReadonlySet<string> {
+  const node = resolve(spec.document, `${ERROR}/properties/code`)?.node as
+    | { 'x-error-codes'?: Record<string, unknown> }
+    | undefined;
+  return new Set(Object.keys(node?.['x-error-codes'] ?? {}));
+}
+
+/** At strict level, an error body's `code` is one of the codes the spec lists. */
+export const errorCodeListed = (spec: ContractSpec): Check => {
+  const codes = listedCodes(spec);
+  return check('error-codes', ({ response }) => {
+    if (codes.size === 0 || response.status < 400 || !isObject(response.json)) return undefined;
+    const { code } = response.json;
+    if (typeof code !== 'string' || codes.has(code)) return undefined;
+    return {
+      title: `Error code ${show(code)} is not one of the listed codes`,
+      received: `code ${show(code)}`,
+      expected: `one of ${[...codes].join(', ')} (x-error-codes)`,
+    };
+  });
+};
 
 /** An error body's `status` equals the HTTP status. */
 export const errorStatusMatches: Check = check('error-status', ({ response }) => {

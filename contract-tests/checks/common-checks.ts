@@ -10,6 +10,7 @@ import { type Check, check, type RuleId } from './check.ts';
 import {
   bodyMatchesSchema,
   errorBodyIsError,
+  errorCodeListed,
   errorStatusMatches,
   jsonContentType,
   notServerError,
@@ -98,6 +99,7 @@ export function commonChecks(spec: ContractSpec, operation: OperationId, apiKey:
       notServerError(RESPONSES_RULE[operation]),
       jsonContentType,
       errorBodyIsError(spec),
+      errorCodeListed(spec),
       bodyMatchesSchema(spec, operation),
       errorStatusMatches,
       keyAccepted(apiKey),

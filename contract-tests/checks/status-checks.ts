@@ -69,7 +69,7 @@ export const statusDocumented = (spec: ContractSpec, operation: OperationId): Ch
 const STATUS_CHECKS = new WeakSet<Check>();
 
 /** Marks a check that judges the status alone: a 5xx is reported once, as a server error. */
-const judgesStatus = (judge: Check): Check => {
+export const judgesStatus = (judge: Check): Check => {
   STATUS_CHECKS.add(judge);
   return judge;
 };

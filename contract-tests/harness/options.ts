@@ -50,6 +50,8 @@ export type SuiteOptions = {
    * (client/bridge.ts), since a function cannot be provided. Without it, the network.
    */
   bridge?: string;
+  /** A consumer's pact to replay (suite/pact.contract.ts), as its JSON text. */
+  pact?: string;
 };
 
 declare module 'vitest' {

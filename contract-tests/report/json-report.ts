@@ -50,6 +50,7 @@ export function jsonResult(result: ContractResult) {
       animals: result.created,
     },
     rulesChecked: result.rulesChecked,
+    ...(result.pact ? { pact: result.pact } : {}),
   };
 }
 

@@ -30,6 +30,21 @@ export type Finding = {
   example: FailureRecord;
   /** Rules that failed only after this one did, on the same exchanges. */
   followedBy: Finding[];
+  /** The interaction of a consumer's pact it is about (a finding per interaction). */
+  interaction?: string;
+};
+
+/** The rules of a consumer's pact: one finding per interaction, the check named after it. */
+const PER_INTERACTION = new Set(['pact-interaction', 'pact-gap']);
+
+/** The interaction a record is about, for a rule of a consumer's pact. */
+const interactionOf = (record: FailureRecord) =>
+  PER_INTERACTION.has(record.rule) ? record.test.replace(/^pact( > )?/, '') : undefined;
+
+/** What a finding gathers: one rule, or one rule of one interaction. */
+const keyOf = (record: FailureRecord) => {
+  const interaction = interactionOf(record);
+  return interaction === undefined ? record.rule : `${record.rule}\u0000${interaction}`;
 };
 
 /** Values with how often each occurs, most frequent first. */
@@ -51,6 +66,7 @@ const simpler = (a: FailureRecord, b: FailureRecord) =>
 
 function finding(records: readonly FailureRecord[], followedBy: Finding[]): Finding {
   const rule = ruleById((records[0] as FailureRecord).rule);
+  const interaction = interactionOf(records[0] as FailureRecord);
   const simplest = records.reduce((best, r) => (simpler(r, best) ? r : best));
   return {
     rule: rule.id,
@@ -68,6 +84,7 @@ function finding(records: readonly FailureRecord[], followedBy: Finding[]): Find
     })),
     example: simplest,
     followedBy,
+    ...(interaction === undefined ? {} : { interaction }),
   };
 }
 
@@ -87,11 +104,12 @@ export function findings(records: readonly FailureRecord[]): Finding[] {
   const leads = new Set<string>();
   const after = new Map<string, string[]>();
   for (const record of records) {
-    byRule.set(record.rule, [...(byRule.get(record.rule) ?? []), record]);
+    const key = keyOf(record);
+    byRule.set(key, [...(byRule.get(key) ?? []), record]);
     const first = firstOnExchange.get(exchangeOf(record));
-    if (first === undefined) firstOnExchange.set(exchangeOf(record), record.rule);
-    if (first === undefined || first === record.rule) leads.add(record.rule);
-    else after.set(record.rule, [...(after.get(record.rule) ?? []), first]);
+    if (first === undefined) firstOnExchange.set(exchangeOf(record), key);
+    if (first === undefined || first === key) leads.add(key);
+    else after.set(key, [...(after.get(key) ?? []), first]);
   }
   // A rule that never led is folded under the rule it most often followed (itself a cause).
   const under = new Map<string, string[]>();
@@ -132,6 +150,7 @@ function section(n: number, f: Finding): string[] {
   const { example } = f;
   return [
     `${n}. ${f.rule} (${levelName(f)}): ${f.text}`,
+    ...(f.interaction === undefined ? [] : [`   Interaction: "${f.interaction}"`]),
     `   Spec: ${f.spec}`,
     `   Seen: ${seenText(f)}`,
     `   ${plural(f.cases, 'failing case')} in ${plural(f.checks.length, 'check')}:`,

@@ -5,6 +5,7 @@ import type { RuleId } from '../checks/cited-rules.ts';
 import type { AppFetch } from '../client/app-fetch.ts';
 import type { KeyForm } from '../client/key-forms.ts';
 import type { ServerUnderTest } from '../client/preflight.ts';
+import type { PactSummary } from '../pact/pact-summary.ts';
 import type { Finding } from '../report/summary.ts';
 import type { Depth } from './depth.ts';
 import type { CreatedRecord } from './run-log.ts';
@@ -53,6 +54,12 @@ export type ContractOptions = {
    * order stay in order whatever it is.
    */
   concurrency?: number;
+  /**
+   * A consumer's pact (a Pact file v2, v3 or v4, as its JSON text or parsed) to replay beside
+   * the interface's checks: each interaction's provider states set up through the interface,
+   * its answer judged as Pact would, and every gap choice it relied on.
+   */
+  pact?: string | object;
   /** Also writes a JUnit XML report there (relative to the current directory), also when it stops with no verdict. */
   junitFile?: string;
   /** The whole run at most this long (default 10 minutes): no request is sent after it, no verdict. */
@@ -131,6 +138,8 @@ export type ContractResult = {
    * request), kept shedding load, or the time ran out.
    */
   stopped?: { kind: 'server-gone' | 'throttled' | 'time-up'; at?: string; request?: string };
+  /** What the run made of the consumer's pact, when one was given. */
+  pact?: PactSummary;
   /** Vitest's report, as it printed it (without colours). */
   report: string;
   durationMs: number;

@@ -10,6 +10,8 @@ import { mergeProfiles, type Profile, STRICT_PROFILE } from '../../spec/profile.
 import { serveApp } from '../client/bridge.ts';
 import { PreflightError } from '../client/preflight.ts';
 import type { SuiteOptions } from '../harness/options.ts';
+import { type PactContract, PactFileError, pactText, readPact } from '../pact/pact-file.ts';
+import { pactSummary } from '../pact/pact-summary.ts';
 import { coverageTable } from '../report/coverage.ts';
 import { type CaseOutcome, junitXml } from '../report/junit-report.ts';
 import { findings, groupedSummary, unexplained } from '../report/summary.ts';
@@ -99,6 +101,13 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
     durationMs: Date.now() - started,
     ...so,
   });
+  let contract: PactContract | undefined;
+  try {
+    contract = options.pact === undefined ? undefined : readPact(pactText(options.pact));
+  } catch (error) {
+    if (error instanceof PactFileError) return couldNotTest(`the pact: ${error.message}`);
+    throw error;
+  }
   let server: OpenServer;
   try {
     server = await openServer(options);
@@ -137,7 +146,8 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
       readOnly: run.readOnly,
       ...(server.keyForm ? { keyForm: server.keyForm } : {}),
       maxCreates: run.maxCreates,
-      themes: creatingThemes(run.level),
+      // The pact's file creates only for a pact: without one it keeps no share of the budget.
+      themes: creatingThemes(run.level).filter((t) => t !== 'pact' || contract !== undefined),
       seed: run.seed,
       runs: run.runs,
       depth,
@@ -149,6 +159,7 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
       bridge: server.app ? `petstore-contract-${run.runId}` : undefined,
       requestTimeoutMs: options.requestTimeoutMs,
       deadline: started + (options.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS),
+      ...(options.pact === undefined ? {} : { pact: pactText(options.pact) }),
     };
     const junitFile = options.junitFile && resolve(options.junitFile);
     if (server.app && suite.bridge) stopServing = serveApp(suite.bridge, server.app);
@@ -215,6 +226,7 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
       ...nameFit(await readRecords(logDir, 'names')),
       skipped: skippedOf(outcomes),
       junitFile,
+      ...(contract ? { pact: pactSummary(contract, outcomes) } : {}),
       report: outcome.report,
       durationMs: Date.now() - started,
     };

@@ -9,6 +9,7 @@ import { stripVTControlCharacters } from 'node:util';
 import type { SuiteOptions } from '../harness/options.ts';
 import type { CaseOutcome } from '../report/junit-report.ts';
 import { ContractReporter, onlyBudgetSpent } from '../report/reporter.ts';
+import { suiteFiles } from './themes.ts';
 
 /** Streams vitest's report is echoed to while it runs (e.g. process.stdout and stderr). */
 export type Echo = { stdout: EchoStream; stderr: EchoStream };
@@ -36,6 +37,14 @@ export type SuiteOutcome = {
 };
 
 const CONFIG = new URL('../vitest.config.ts', import.meta.url).pathname;
+
+/** The suite files a run takes: all of them, but the pact's only when it has one. */
+const filesOf = (options: SuiteOptions) =>
+  options.pact === undefined
+    ? suiteFiles()
+        .filter((name) => name !== 'pact')
+        .map((name) => `suite/${name}.contract.ts`)
+    : [];
 
 /**
  * Keeps what vitest writes as text and forwards it to `echo`, if any. Vitest pipes its worker's
@@ -101,7 +110,7 @@ export async function runSuite(
   try {
     const vitest = await startVitest(
       'test',
-      [],
+      filesOf(options),
       {
         config: CONFIG,
         watch: false,

@@ -15,7 +15,10 @@ import type { GateFinding, StageResult } from '../stage.ts';
 import { outOfTime, type StageContext, timeLeft } from '../stage-context.ts';
 
 /** What the contract stage is given beyond the stage context. */
-export type ContractChoices = Pick<ContractOptions, 'profile' | 'maxCreates' | 'concurrency'> &
+export type ContractChoices = Pick<
+  ContractOptions,
+  'profile' | 'pact' | 'maxCreates' | 'concurrency'
+> &
   ReplayWith;
 
 /** A finding of the suite as the gate reports it: the rule, what was seen, the simplest case. */
@@ -59,13 +62,14 @@ export async function runContractStage(
   const { target, level } = context;
   const junitFile = join(context.workDir, 'contract.xml');
   const server = { baseUrl: target.baseUrl, apiKey: target.apiKey };
-  const { profile, maxCreates, concurrency } = choices;
+  const { profile, pact, maxCreates, concurrency } = choices;
   const shown = shownCommand(context, choices);
   // The suite stops sending at its own deadline and ends within a request's time after it.
   const timeoutMs = Math.max(1_000, timeLeft(context) - context.requestTimeoutMs - 5_000);
   const result = await within(
     runContract({
-      ...{ server, level, junitFile, profile, maxCreates, concurrency, readOnly: context.readOnly },
+      ...{ server, level, junitFile, profile, pact, maxCreates, concurrency },
+      readOnly: context.readOnly,
       ...{ timeoutMs, requestTimeoutMs: context.requestTimeoutMs },
     }),
     timeLeft(context) + 30_000,
@@ -147,6 +151,7 @@ function shownCommand(context: StageContext, choices: ContractChoices): string {
   const declared = Object.keys(choices.profile ?? {});
   const extra = [
     ...(declared.length > 0 ? [`--profile FILE (declared: ${declared.join(', ')})`] : []),
+    ...(choices.pact === undefined ? [] : ['--pact FILE']),
     ...(choices.maxCreates === undefined ? [] : [`--max-creates ${choices.maxCreates}`]),
     ...(context.readOnly ? ['--read-only'] : []),
     ...(choices.concurrency === undefined ? [] : [`--concurrency ${choices.concurrency}`]),
@@ -157,6 +162,7 @@ function shownCommand(context: StageContext, choices: ContractChoices): string {
 /** Where the stage's replay line points: the checkout's command, or the installed gate's. */
 type ReplayWith = {
   profileFile?: string;
+  pactFile?: string;
   replayWith?: 'checkout' | 'installed';
 };
 
@@ -167,12 +173,13 @@ type ReplayWith = {
  */
 function replayLine(
   run: NonNullable<ContractResult['run']> & { level: Level },
-  { profileFile, replayWith, concurrency }: ContractChoices,
+  { profileFile, pactFile, replayWith, concurrency }: ContractChoices,
 ): string {
   const shared = [
     `--base-url ${run.baseUrl}`,
     `--level ${run.level}`,
     ...(profileFile === undefined ? [] : [`--profile ${profileFile}`]),
+    ...(pactFile === undefined ? [] : [`--pact ${pactFile}`]),
     ...(run.maxCreates === undefined ? [] : [`--max-creates ${run.maxCreates}`]),
     ...(run.readOnly ? ['--read-only'] : []),
     ...(concurrency === undefined ? [] : [`--concurrency ${concurrency}`]),

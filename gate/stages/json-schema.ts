@@ -1,6 +1,7 @@
 /**
  * Turns a schema of the spec (OpenAPI 3.1, JSON Schema 2020-12 with `$ref`s) into one
- * self-contained draft-07 schema, the newest JSON Schema Dredd's validator (Gavel) reads.
+ * self-contained draft-07 schema, the newest JSON Schema Dredd's validator (Gavel) reads;
+ * the strict level's list of error codes (`x-error-codes`) becomes an `enum`.
  */
 import { nodeAt } from '../../spec/document.ts';
 
@@ -20,6 +21,11 @@ function inline(document: unknown, node: unknown, depth: number): unknown {
   for (const [key, value] of Object.entries(node)) {
     if (dropped.has(key) || key === '$ref') continue;
     if (key === 'format' && typeof value === 'string' && unknownFormats.has(value)) continue;
+    // The codes a strict server may use (the error-codes decision; gone at interface level).
+    if (key === 'x-error-codes' && typeof value === 'object' && value !== null) {
+      copy.enum = Object.keys(value);
+      continue;
+    }
     copy[key] = inline(document, value, depth + 1);
   }
   const ref = (node as Schema).$ref;

@@ -18,8 +18,14 @@ export type { ControlHandle, SessionHandle } from '../core/control-handle.ts';
 export { DEFAULT_API_KEY, DEFAULT_SEED_COUNT } from '../core/defaults.ts';
 export type { Fault, FaultRequest } from '../core/faults.ts';
 export { createHandlers, type HandlerOptions } from '../core/handlers.ts';
+export type { JournalEntry } from '../core/journal.ts';
+export type { JournalFilter, JournalMatch } from '../core/journal-filter.ts';
+export type { PactFile, PactOptions } from '../core/pact/pact-export.ts';
+export { mergePacts } from '../core/pact/pact-merge.ts';
+export type { SessionPactOptions } from '../core/pact/pact-of-sessions.ts';
 export type { Pet } from '../core/pet-schema.ts';
-export type { ProfileView } from '../core/profile.ts';
+export type { RequestMatch } from '../core/request-match.ts';
+export type { ProfileView } from '../core/session-profile.ts';
 export { SESSION_HEADER, type SessionSummary } from '../core/sessions.ts';
 export { createStore, type PetStore } from '../core/store.ts';
 
@@ -33,9 +39,12 @@ export const handlers = [
   ...createControlHandlers(mockSessions),
 ];
 
-/** Puts the default session back to the seed data (same animals; ids continue). */
+/**
+ * Puts the default session back as it started: the seed animals (same ids; ids continue), no
+ * faults, the server's profile, an empty journal.
+ */
 export function resetMockStore(): Promise<void> {
-  return mockSessions.default.store.reset();
+  return mockSessions.reset(mockSessions.default);
 }
 
 /** Replaces the default session's animals with `pets` (validated against the spec's Pet). */
@@ -77,6 +86,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerMo
     rateLimit: options.rateLimit,
     profile: options.profile,
     maxSessions: options.maxSessions,
+    journalSize: options.journalSize,
   });
   const worker = setupWorker(
     ...createHandlers({ ...options, sessions, apiKeys: options.apiKeys ?? [DEFAULT_API_KEY] }),

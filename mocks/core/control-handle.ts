@@ -1,16 +1,25 @@
 /**
- * The control handle tests use in code instead of HTTP: the same reset, seed, state, faults
- * and profile as the `/__mock/` controls, for the default session or any other by id.
+ * The control handle tests use in code instead of HTTP: the same reset, seed, state, faults,
+ * profile and request journal as the `/__mock/` controls, for the default session or any
+ * other by id.
  */
-import { resetSession, summary } from './controls.ts';
+import { summary } from './controls.ts';
 import { type Fault, type FaultRequest, parseFault } from './faults.ts';
+import type { JournalEntry } from './journal.ts';
+import { entryMatches, type JournalFilter, type JournalMatch, passes } from './journal-filter.ts';
+import type { PactFile } from './pact/pact-export.ts';
+import { pactOfSessions, type SessionPactOptions } from './pact/pact-of-sessions.ts';
 import type { Pet } from './pet-schema.ts';
-import { type ProfileView, profileView, setSessionProfile } from './profile.ts';
+import { type ProfileView, profileView, setSessionProfile } from './session-profile.ts';
 import type { Session, SessionSummary, Sessions } from './sessions.ts';
+import { waitForEntry } from './wait-for-request.ts';
 
 /** What a test can do to one session. */
 export type SessionHandle = {
-  /** Back to the seed animals with their ids; pending faults dropped; ids continue. */
+  /**
+   * Back as the session started: the seed animals with their ids (ids continue), no pending
+   * faults, the server's profile and an empty journal (as POST /__mock/reset).
+   */
   reset(): Promise<void>;
   /** Replaces the session's animals (checked against the spec's Pet). */
   seed(pets: readonly Pet[]): Promise<void>;
@@ -30,6 +39,24 @@ export type SessionHandle = {
     /** Back to the server's profile (as DELETE /__mock/profile). */
     clear(): ProfileView;
   };
+  /** The requests the session answered, oldest first, as GET /__mock/requests lists them. */
+  requests(filter?: JournalFilter): JournalEntry[];
+  /** Empties the session's journal (as DELETE /__mock/requests). */
+  clearRequests(): void;
+  /**
+   * The first request in the journal that `match` describes (fields of an entry, and query,
+   * `petId` or body values) or a function accepts, or the next to arrive; rejects after
+   * `timeout` ms (default 5,000) naming what it looked for and what arrived.
+   */
+  waitForRequest(
+    match: JournalMatch | ((entry: JournalEntry) => boolean),
+    options?: { timeout?: number },
+  ): Promise<JournalEntry>;
+  /**
+   * The journal as a Pact file (as GET /__mock/pact): one interaction per request shape, with
+   * provider states, matching rules and the gap choices each relied on; throws naming a bad option.
+   */
+  pact(options: SessionPactOptions): PactFile;
 };
 
 /** The handle of a whole mock: the default session's, plus any session's and the list. */
@@ -42,7 +69,7 @@ export type ControlHandle = SessionHandle & {
 
 function sessionHandle(sessions: Sessions, current: () => Session): SessionHandle {
   return {
-    reset: () => resetSession(current()),
+    reset: () => sessions.reset(current()),
     seed: (pets) => current().store.replace(pets),
     state: () => {
       const { store } = current();
@@ -66,6 +93,14 @@ function sessionHandle(sessions: Sessions, current: () => Session): SessionHandl
         return profileView(current());
       },
     },
+    requests: (filter = {}) => current().journal.list((entry) => passes(entry, filter)),
+    clearRequests: () => current().journal.clear(),
+    waitForRequest: (match, options = {}) => {
+      const accepts =
+        typeof match === 'function' ? match : (entry: JournalEntry) => entryMatches(entry, match);
+      return waitForEntry(current().journal, accepts, match, options.timeout);
+    },
+    pact: (options) => pactOfSessions(sessions, current(), options),
   };
 }
 

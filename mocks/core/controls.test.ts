@@ -124,17 +124,37 @@ it('refuses a change from a foreign Origin with 403 origin_not_allowed, changing
 
 it('refuses a change a page could send as a form: no JSON Content-Type, no X-Requested-With', async () => {
   await create('Kept');
-  for (const type of [undefined, 'text/plain', 'application/x-www-form-urlencoded']) {
-    for (const [method, path, body] of STATE_CHANGES) {
-      const headers: Record<string, string> = type === undefined ? {} : { 'content-type': type };
-      const reply = await call(method, path, { key: null, headers, body });
-      expect(reply.status, `${method} ${path} as ${type}`).toBe(403);
-      expect((reply.body as { message: string }).message).toContain(
-        'needs Content-Type: application/json or an X-Requested-With header',
-      );
-    }
+  const cases: [Record<string, string>, string, string, string?][] = [
+    [{}, 'PUT', '/__mock/data', '[]'],
+    ...['text/plain', 'application/x-www-form-urlencoded'].flatMap((type) =>
+      STATE_CHANGES.map(([method, path, body]) => [{ 'content-type': type }, method, path, body]),
+    ),
+    // No body, but marked by a browser: a cross-site fetch or form from an older page.
+    [{ 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors' }, 'POST', '/__mock/reset'],
+    [{ origin: 'http://localhost:5173' }, 'POST', '/__mock/reset'],
+    [{ 'sec-fetch-site': 'same-site' }, 'POST', '/__mock/reset'],
+  ] as [Record<string, string>, string, string, string?][];
+  for (const [headers, method, path, body] of cases) {
+    const reply = await call(method, path, { key: null, headers, body });
+    expect(reply.status, `${method} ${path} with ${JSON.stringify(headers)}`).toBe(403);
+    expect((reply.body as { message: string }).message).toContain(
+      'needs Content-Type: application/json or an X-Requested-With header',
+    );
   }
   expect(store.size).toBe(41);
+});
+
+it('accepts a write with no body, no Origin and no Sec-Fetch-Site, as test runners send', async () => {
+  await create('Gone after the reset');
+  expect(store.size).toBe(41);
+  const reset = await call('POST', '/__mock/reset', { key: null });
+  expect(reset.status).toBe(200);
+  expect(store.size).toBe(40);
+  const explicit = await call('POST', '/__mock/reset', {
+    key: null,
+    headers: { 'content-length': '0' },
+  });
+  expect(explicit.status).toBe(200);
 });
 
 it('accepts a change with X-Requested-With, or from a loopback or its own origin', async () => {

@@ -1,16 +1,25 @@
 /**
- * Mock controls outside the public interface, under `/__mock/`: reset to the seed data, read
- * the state, replace the data set, queue faults, set a profile, and list or end sessions. Each acts on the
- * session the request selects (`X-Mock-Session`, or the default one). No authentication, so
- * they answer other origins only as control-guard.ts allows.
+ * Mock controls outside the public interface, under `/__mock/`: reset a session, read the
+ * state, replace the data set, queue faults, set a profile, read or clear the request
+ * journal, write it as a pact and set up a pact's provider states, and list or end sessions.
+ * Each acts on the session the request selects (`X-Mock-Session`, or the default one). No authentication, so they answer other origins
+ * only as control-guard.ts allows.
  */
 import { http } from 'msw';
 import { parseJson } from '../../spec/json.ts';
-import { checkControlWrite, controlCorsHeaders, controlPreflightHeaders } from './control-guard.ts';
+import {
+  checkControlWrite,
+  controlCorsHeaders,
+  controlPreflightHeaders,
+  isYamlMediaType,
+} from './control-guard.ts';
 import { errorResponse, faultOf, jsonResponse, MockError } from './errors.ts';
 import { parseFault } from './faults.ts';
-import { profileView, setSessionProfile } from './profile.ts';
-import { checkSessionId, type Session, type Sessions } from './sessions.ts';
+import { parseJournalFilter, passes } from './journal-filter.ts';
+import { pactOfSessions, pactQuery } from './pact/pact-of-sessions.ts';
+import { changeState } from './pact/pact-states.ts';
+import { profileView, readProfileBody, setSessionProfile } from './session-profile.ts';
+import { checkSessionId, type Sessions } from './sessions.ts';
 import type { PetStore } from './store.ts';
 import { type BodyTransport, fetchTransport } from './transport.ts';
 import type { AllowedHosts } from './trusted-origins.ts';
@@ -49,12 +58,6 @@ export type ControlOptions = {
   onError?: (error: unknown, request: Request) => void;
 };
 
-/** Puts a session back to its seed animals (same ids) and drops its pending faults. */
-export async function resetSession(session: Session): Promise<void> {
-  session.faults.clear();
-  await session.store.reset();
-}
-
 /** Creates the `/__mock/` control handlers over `sessions`. */
 export function createControlHandlers(sessions: Sessions, options: ControlOptions = {}) {
   const origin = options.origin ?? '*';
@@ -79,7 +82,11 @@ export function createControlHandlers(sessions: Sessions, options: ControlOption
             { allow },
           );
         }
-        if (request.method !== 'GET') checkControlWrite(request, allowed);
+        if (request.method !== 'GET') {
+          const bodyLength = async () =>
+            (await transport.readBody(request).catch(() => new Uint8Array(1))).byteLength;
+          await checkControlWrite(request, allowed, bodyLength);
+        }
         const answer = await run(request, sessions);
         if (answer.body === undefined)
           return new Response(null, { status: answer.status ?? 204, headers });
@@ -97,7 +104,7 @@ export function createControlHandlers(sessions: Sessions, options: ControlOption
       control({
         POST: async (request) => {
           const session = selected(request);
-          await resetSession(session);
+          await sessions.reset(session);
           return { body: summary(session.store) };
         },
       }),
@@ -145,7 +152,12 @@ export function createControlHandlers(sessions: Sessions, options: ControlOption
         GET: async (request) => ({ body: profileView(selected(request)) }),
         PUT: async (request) => {
           const session = selected(request);
-          setSessionProfile(sessions, session, await readJson(request, transport));
+          // A profile file as it is (YAML) with a YAML Content-Type, else JSON.
+          const yaml = isYamlMediaType(request.headers.get('content-type'));
+          const profile = yaml
+            ? readProfileBody(UTF8.decode(await transport.readBody(request)))
+            : await readJson(request, transport);
+          setSessionProfile(sessions, session, profile);
           return { body: profileView(session) };
         },
         DELETE: async (request) => {
@@ -153,6 +165,36 @@ export function createControlHandlers(sessions: Sessions, options: ControlOption
           setSessionProfile(sessions, session, undefined);
           return { body: profileView(session) };
         },
+      }),
+    ),
+    http.all(
+      `${origin}/__mock/requests`,
+      control({
+        GET: async (request) => {
+          const filter = parseJournalFilter(new URL(request.url).searchParams);
+          return { body: selected(request).journal.list((entry) => passes(entry, filter)) };
+        },
+        DELETE: async (request) => {
+          selected(request).journal.clear();
+          return {};
+        },
+      }),
+    ),
+    http.all(
+      `${origin}/__mock/pact`,
+      control({
+        GET: async (request) => {
+          const query = pactQuery(new URL(request.url).searchParams);
+          return { body: pactOfSessions(sessions, selected(request), query) };
+        },
+      }),
+    ),
+    http.all(
+      `${origin}/__mock/pact/states`,
+      control({
+        POST: async (request) => ({
+          body: await changeState(selected(request), await readJson(request, transport)),
+        }),
       }),
     ),
     http.all(

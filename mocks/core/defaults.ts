@@ -17,3 +17,6 @@ export const DEFAULT_MAX_SESSIONS = 1_000;
 
 /** Default idle time after which a session ends by itself (`--session-ttl`), in milliseconds. */
 export const DEFAULT_SESSION_TTL_MS = 30 * 60_000;
+
+/** Requests each session's journal keeps by default (`--journal`); older ones make room. */
+export const DEFAULT_JOURNAL_SIZE = 1_000;

@@ -6,8 +6,33 @@ import { stringifyJson } from '../../spec/json.ts';
 import type { ErrorBody } from '../../spec/types.ts';
 import { type BodyTransport, fetchTransport } from './transport.ts';
 
-/** The error codes of the spec's `Error.code` enum. */
-export type ErrorCode = ErrorBody['code'];
+/**
+ * The codes the mock answers with: the spec's `x-error-codes` on `Error.code` (errors.test.ts
+ * holds the two together). The schema keeps `code` a plain string, so that clients generated
+ * from it read any backend's codes.
+ */
+export const ERROR_CODES = [
+  'validation_failed',
+  'malformed_json',
+  'invalid_request',
+  'invalid_session',
+  'unauthorized',
+  'origin_not_allowed',
+  'host_not_allowed',
+  'not_found',
+  'method_not_allowed',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'internal_error',
+  'service_unavailable',
+  'session_limit',
+  'ids_exhausted',
+  'injected_fault',
+] as const satisfies readonly ErrorBody['code'][];
+
+/** One of the mock's error codes. */
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /**
  * A failure the mock answers on purpose: status, code, message and extra headers. A `cause`

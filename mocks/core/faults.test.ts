@@ -100,8 +100,13 @@ it('answers 400 naming the field for an invalid fault, and queues nothing', asyn
   const session = newSession();
   const cases: [object, RegExp][] = [
     [{ status: 200 }, /status/],
-    [{ status: 500, network: 'reset' }, /exactly one/],
-    [{}, /exactly one/],
+    [{ status: 500, network: 'reset' }, /network "reset" .* no status/],
+    [{}, /at least one of status, delayMs, answer or network/],
+    [{ answer: 'garbled' }, /answer must be one of cut-short, not-json, trickle/],
+    [{ status: 500, times: 'forever' }, /times .* or "always"/],
+    [{ status: 500, after: -1 }, /after/],
+    [{ status: 500, match: { headers: {} } }, /match property "headers"/],
+    [{ status: 500, match: { query: { status: ['sold'] } } }, /match.query.status/],
     [{ operation: 'deletePet', status: 500 }, /operation/],
     [{ status: 500, times: 0 }, /times/],
     [{ delayMs: 60_001 }, /delayMs/],

@@ -11,6 +11,7 @@ import { createPortableKeyMatcher, type KeyMatcher } from './auth.ts';
 import { DEFAULT_API_KEY } from './defaults.ts';
 import { createOperations } from './operations.ts';
 import { createPipeline, type PipelineOptions, type Route } from './pipeline.ts';
+import { createRecorder } from './recorder.ts';
 import { createSessions, type Sessions } from './sessions.ts';
 import { createStore, type PetStore } from './store.ts';
 import type { Delay } from './traffic.ts';
@@ -31,6 +32,8 @@ export type HandlerOptions = {
   rateLimit?: number;
   /** The backend's declared gap choices to answer by (only without `sessions`; default: none). */
   profile?: Profile;
+  /** Requests each session's journal keeps (only without `sessions`; default 1,000; 0: none). */
+  journalSize?: number;
   onError?: PipelineOptions['onError'];
   /** Origin the handlers answer for, e.g. http://127.0.0.1:4010 (default: any origin). */
   origin?: string;
@@ -79,15 +82,19 @@ export function createHandlers(options: HandlerOptions) {
       store: options.store ?? createStore(),
       rateLimit: options.rateLimit,
       profile: options.profile,
+      journalSize: options.journalSize,
     });
+  // Every body read and response made goes through the recorder, for the journal.
+  const recorder = createRecorder(transport);
   const serve = createPipeline({
     matchesKey: (options.keyMatcher ?? createPortableKeyMatcher)(keys),
     delay: options.delay,
     sessions,
     onError: options.onError,
-    transport,
+    transport: recorder.transport,
+    record: recorder.record,
   });
-  const { listPets, createPet, getPet } = createOperations(transport);
+  const { listPets, createPet, getPet } = createOperations(recorder.transport);
   const routes: Record<RouteName, Route | undefined> = {
     pets: {
       allow: 'GET, POST',

@@ -7,6 +7,7 @@ import { jsonResponse as json, MockError } from './errors.ts';
 import { decodeCursor, encodeCursor, type PetId } from './ids.ts';
 import type { Operation } from './pipeline.ts';
 import { readCreationBody } from './request-body.ts';
+import { rawPetId } from './request-match.ts';
 import type { BodyTransport } from './transport.ts';
 import {
   checkCursorShape,
@@ -59,12 +60,7 @@ export function createOperations(transport: BodyTransport): Record<OperationId, 
     },
 
     async getPet(request, headers, { store }) {
-      const { pathname } = new URL(request.url);
-      let raw = pathname.slice(pathname.lastIndexOf('/') + 1);
-      try {
-        raw = decodeURIComponent(raw);
-      } catch {}
-      const id = parsePetId(raw);
+      const id = parsePetId(rawPetId(request.url));
       const pet = store.get(id);
       if (pet === undefined) throw new MockError(404, 'not_found', `no pet with id ${id}`);
       return jsonResponse(200, pet, headers, request);

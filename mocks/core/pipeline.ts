@@ -1,14 +1,18 @@
 /**
  * What every `/v1` request goes through before its operation: CORS, latency,
- * authentication first, rate limit, method routing (405), `Prefer` (a forced status or a
- * named example), and the one catch that turns failures into `Error` responses.
+ * authentication first, rate limit, method routing (405), the session's queued faults,
+ * `Prefer` (a forced status or a named example), the one catch that turns failures into
+ * `Error` responses, and the session's journal, which records the answer before it leaves.
  */
+import { parseJson } from '../../spec/json.ts';
 import type { OperationId } from '../../spec/types.ts';
 import { authenticate, type KeyMatcher } from './auth.ts';
 import { corsHeaders, preflightResponse } from './cors.ts';
 import { errorResponse, faultOf, jsonResponse, MockError } from './errors.ts';
-import { applyFault } from './fault-effects.ts';
+import { type AnswerShape, applyFault, shapeAnswer } from './fault-effects.ts';
+import type { Fault } from './faults.ts';
 import { applyPrefer } from './prefer.ts';
+import { rawPetId } from './request-match.ts';
 import type { Session, Sessions } from './sessions.ts';
 import { type Delay, waitFor } from './traffic.ts';
 import type { BodyTransport } from './transport.ts';
@@ -21,6 +25,22 @@ export type PipelineOptions = {
   transport: BodyTransport;
   /** Told about every fault answered 500 (never in the body); the CLI logs it. */
   onError?: (error: unknown, request: Request) => void;
+  /** Records every answer in its session's journal before it leaves (recorder.ts). */
+  record?: (request: Request, response: Response, answered: Answered) => Promise<void>;
+};
+
+/** What the pipeline learnt of a request while answering it, for the journal. */
+export type Answered = {
+  /** performance.now() and Date.now() when it arrived. */
+  started: number;
+  time: number;
+  session: Session | undefined;
+  operation: OperationId | undefined;
+  /** getPet's petId as sent. */
+  petId: string | undefined;
+  /** The queued fault that answered it, and the shape it gives the answer's body. */
+  fault: Fault | undefined;
+  shape: AnswerShape | undefined;
 };
 
 /** An operation: answers a request that passed authentication and routing, in its session. */
@@ -38,16 +58,31 @@ export type Route = {
   headers?: (request: Request) => Record<string, string>;
 };
 
-/** Serves one request on a route of the pipeline. */
+/** The request's body parsed as JSON, for a fault that matches on it (undefined when it is not). */
+async function jsonBody(request: Request, transport: BodyTransport): Promise<unknown> {
+  try {
+    return parseJson(UTF8.decode(await transport.readBody(request)));
+  } catch {
+    return undefined;
+  }
+}
+
+const UTF8 = new TextDecoder();
+
+/** Serves one request on a route of the pipeline, and records it in its session's journal. */
 export function createPipeline(options: PipelineOptions) {
-  return async (request: Request, route: Route | undefined): Promise<Response> => {
+  const answer = async (
+    request: Request,
+    route: Route | undefined,
+    answered: Answered,
+  ): Promise<Response> => {
     const origin = request.headers.get('origin');
-    if (request.method === 'OPTIONS') return preflightResponse(request);
     let headers = corsHeaders(origin);
     try {
       await waitFor(options.delay);
       authenticate(request.headers.get('authorization'), options.matchesKey);
       const session = options.sessions.select(request);
+      answered.session = session;
       session.limitRate?.();
       if (route === undefined) {
         const { pathname } = new URL(request.url);
@@ -67,16 +102,35 @@ export function createPipeline(options: PipelineOptions) {
           { allow: route.allow },
         );
       }
+      const [operation, run] = target;
+      answered.operation = operation;
+      if (operation === 'getPet') answered.petId = rawPetId(request.url);
       if (route.headers) headers = { ...headers, ...route.headers(request) };
       if (session.faults.size > 0) {
-        const fault = session.faults.take(target[0]);
+        const facts = {
+          query: new URL(request.url).searchParams,
+          petId: answered.petId,
+          body: session.faults.needsBody(operation)
+            ? await jsonBody(request, options.transport)
+            : undefined,
+        };
+        const fault = session.faults.take(operation, facts);
         if (fault !== undefined) {
-          const answer = await applyFault(fault, request, target[0], route.allow);
-          if (answer !== undefined) return answer;
+          answered.fault = fault;
+          const outcome = await applyFault(
+            fault,
+            request,
+            operation,
+            route.allow,
+            options.transport,
+          );
+          if ('answer' in outcome) return outcome.answer;
+          answered.shape = outcome.shape;
+          if (outcome.error) throw outcome.error;
         }
       }
-      const example = applyPrefer(request, target[0], route.allow);
-      if (example === undefined) return await target[1](request, headers, session);
+      const example = applyPrefer(request, operation, route.allow);
+      if (example === undefined) return await run(request, headers, session);
       // A 401 looks the same on every route, even as getPet's example.
       const base = example.status === 401 ? corsHeaders(origin) : headers;
       return jsonResponse(
@@ -100,5 +154,24 @@ export function createPipeline(options: PipelineOptions) {
         options.sessions.answeringOf(request).errorCodes,
       );
     }
+  };
+  return async (request: Request, route: Route | undefined): Promise<Response> => {
+    if (request.method === 'OPTIONS') return preflightResponse(request);
+    const answered: Answered = {
+      started: performance.now(),
+      time: Date.now(),
+      session: undefined,
+      operation: undefined,
+      petId: undefined,
+      fault: undefined,
+      shape: undefined,
+    };
+    const response = await answer(request, route, answered);
+    if (options.record) {
+      // Refused before its session was chosen (a 401): journaled where the request named.
+      answered.session ??= options.sessions.selectQuietly(request);
+      await options.record(request, response, answered);
+    }
+    return answered.shape === undefined ? response : shapeAnswer(response, answered.shape);
   };
 }

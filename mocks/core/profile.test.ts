@@ -243,10 +243,35 @@ it('answers by the profile given to the handlers, in every session until one set
   expect((created.body as Pet).status).toBe('sold');
 });
 
-it('keeps a session’s profile across a reset, and drops it when the session ends', async () => {
+it('drops a session’s profile on a reset, as on the end of the session', async () => {
   declare('kept', { order: 'id-desc' });
-  expect((await send('POST', '/__mock/reset', { session: 'kept' })).status).toBe(200);
   expect(ids((await send('GET', '/v1/pets?limit=1', { session: 'kept' })).body)).toEqual([12]);
+  expect((await send('POST', '/__mock/reset', { session: 'kept' })).status).toBe(200);
+  expect(ids((await send('GET', '/v1/pets?limit=1', { session: 'kept' })).body)).toEqual([1]);
+  declare('kept', { order: 'id-desc' });
   expect((await send('DELETE', '/__mock/sessions/kept')).status).toBe(204);
   expect(ids((await send('GET', '/v1/pets?limit=1', { session: 'kept' })).body)).toEqual([1]);
+});
+
+it('takes a session’s profile as YAML, the profile file as it is written', async () => {
+  const put = (body: string, type = 'application/yaml') =>
+    fetch(`${PLAIN}/__mock/profile`, {
+      method: 'PUT',
+      headers: { 'content-type': type, 'x-mock-session': 'yaml' },
+      body,
+    });
+  const file = '# from --print-profile\norder: id-desc\nerrorCodes:\n  "404": pet_not_found\n';
+  const reply = await put(file);
+  expect(reply.status).toBe(200);
+  expect(await reply.json()).toEqual({
+    source: 'session',
+    profile: { order: 'id-desc', errorCodes: { '404': 'pet_not_found' } },
+  });
+  expect(ids((await send('GET', '/v1/pets?limit=1', { session: 'yaml' })).body)).toEqual([12]);
+  const wrong = await put('order: sideways\n', 'text/yaml');
+  expect(wrong.status).toBe(400);
+  expect(((await wrong.json()) as { message: string }).message).toMatch(/^profile: order must be/);
+  const broken = await put('order: [id-desc\n');
+  expect(broken.status).toBe(400);
+  expect(((await broken.json()) as { message: string }).message).toMatch(/^profile: not YAML/);
 });

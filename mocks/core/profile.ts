@@ -3,10 +3,8 @@
  * choices the operations apply. A declared field replaces the matching decision of
  * spec/openapi.yaml; a field left out keeps it (STRICT_PROFILE, this project's own).
  */
-import { type Profile, ProfileError, parseProfile, STRICT_PROFILE } from '../../spec/profile.ts';
+import { type Profile, STRICT_PROFILE } from '../../spec/profile.ts';
 import type { PetStatus } from '../../spec/types.ts';
-import { MockError } from './errors.ts';
-import type { Session, Sessions } from './sessions.ts';
 
 /** The order the mock lists in: `any` and `newest-first` are served as id order (ids only grow). */
 export type ListOrder = 'id-asc' | 'id-desc' | 'name-asc';
@@ -56,35 +54,6 @@ export function answering(declared: Profile = {}): Answering {
 
 /** The mock's choices without a profile: this project's decisions. */
 export const OWN_ANSWERING: Answering = answering();
-
-/** A session's profile as the controls show it: whose it is, and what it declares. */
-export type ProfileView = { source: 'session' | 'server'; profile: Profile };
-
-/** What GET /__mock/profile answers for a session. */
-export const profileView = (session: Session): ProfileView => ({
-  source: session.ownProfile ? 'session' : 'server',
-  profile: session.answering.declared,
-});
-
-/**
- * Gives a session the profile `value` (parsed JSON; a mistake is a 400 naming the field), or
- * puts it back on the server's with `undefined`.
- */
-export function setSessionProfile(sessions: Sessions, session: Session, value: unknown): void {
-  if (value === undefined) {
-    sessions.setProfile(session, undefined);
-    return;
-  }
-  let profile: Profile;
-  try {
-    profile = parseProfile(value);
-  } catch (error) {
-    if (error instanceof ProfileError)
-      throw new MockError(400, 'validation_failed', `profile: ${error.message}`);
-    throw error;
-  }
-  sessions.setProfile(session, profile);
-}
 
 /** A profile in one line, for start-up output and the landing page. */
 export function describeProfile(profile: Profile): string {

@@ -2,13 +2,15 @@
  * Sessions: many tests against one mock, each in its own state. A request picks its session
  * with `X-Mock-Session: ID`; without the header it uses the default session. A session starts
  * on first use from the server's seed data and holds its own animals, id counter, pending
- * faults and rate-limit budget. Live sessions are bounded; an idle one ends by itself.
+ * faults, profile, request journal and rate-limit budget. Live sessions are bounded; an idle
+ * one ends by itself.
  */
 
 import type { Profile } from '../../spec/profile.ts';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS } from './defaults.ts';
 import { MockError } from './errors.ts';
 import { createFaultQueue, type FaultQueue } from './faults.ts';
+import { createJournal, type Journal } from './journal.ts';
 import { type Answering, answering, OWN_ANSWERING } from './profile.ts';
 import type { PetStore } from './store.ts';
 import { createRateLimiter } from './traffic.ts';
@@ -22,6 +24,8 @@ export type Session = {
   readonly id: string | undefined;
   readonly store: PetStore;
   readonly faults: FaultQueue;
+  /** The requests it answered (journal.ts). */
+  readonly journal: Journal;
   readonly limitRate: (() => void) | undefined;
   /** How it fills the interface's gaps: its own profile's, or the server's. */
   answering: Answering;
@@ -44,6 +48,8 @@ export type SessionOptions = {
   rateLimit?: number;
   /** The server's profile, every session's until it sets its own (default: none). */
   profile?: Profile;
+  /** Requests each session's journal keeps (default DEFAULT_JOURNAL_SIZE; 0 keeps none). */
+  journalSize?: number;
   now?: () => number;
   /** Told how many idle sessions just ended (the CLI then gives their memory back). */
   onIdleEnded?: (count: number) => void;
@@ -72,6 +78,7 @@ export function createSessions(options: SessionOptions) {
     id,
     store,
     faults: createFaultQueue(),
+    journal: createJournal(options.journalSize),
     limitRate: options.rateLimit ? createRateLimiter(options.rateLimit) : undefined,
     answering: serverAnswering,
     ownProfile: false,
@@ -125,6 +132,31 @@ export function createSessions(options: SessionOptions) {
       const id = request.headers.get(SESSION_HEADER);
       if (id === null) return fallback;
       return session(id);
+    },
+    /**
+     * The session a request selects, or undefined for a malformed id or when no session can
+     * start: where a request refused before its session was chosen (a 401) is journaled.
+     */
+    selectQuietly(request: Request): Session | undefined {
+      const id = request.headers.get(SESSION_HEADER);
+      if (id === null) return fallback;
+      if (!SESSION_ID.test(id)) return undefined;
+      try {
+        return session(id);
+      } catch {
+        return undefined;
+      }
+    },
+    /**
+     * Puts a session back as it started: the seed animals (same ids; ids continue), no
+     * pending faults, the server's profile and an empty journal.
+     */
+    async reset(target: Session): Promise<void> {
+      target.faults.clear();
+      target.journal.clear();
+      target.answering = serverAnswering;
+      target.ownProfile = false;
+      await target.store.reset();
     },
     /** The server's profile, as given (every session's until it sets its own). */
     profile: options.profile ?? {},

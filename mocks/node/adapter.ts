@@ -17,6 +17,7 @@ import {
   write,
 } from './io.ts';
 import type { Landing } from './landing/landing.ts';
+import { type AnsweredRequest, answeredRequest, isLogged } from './request-log.ts';
 
 // Control requests replace whole data sets, so they may be far larger than an animal.
 const MAX_CONTROL_BODY_BYTES = 64 * 1024 * 1024;
@@ -35,6 +36,8 @@ export type AdapterContext = {
   /** The server's own origin, once it listens. */
   origin: () => string;
   onError?: (error: unknown, request: Request) => void;
+  /** Told of every answered API request and control change (request-log.ts). */
+  onAnswered?: (answered: AnsweredRequest) => void;
 };
 
 /** The request a fault is reported for (its target as sent when that is not a valid URL). */
@@ -51,6 +54,7 @@ function describe(method: string, base: string, path: string): Request {
 /** Creates the function that answers each node:http request. */
 export function createAdapter(context: AdapterContext) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const started = performance.now();
     const method = req.method ?? 'GET';
     const path = req.url ?? '/';
     const cap = path.startsWith('/__mock/') ? MAX_CONTROL_BODY_BYTES : MAX_BODY_BYTES;
@@ -59,6 +63,11 @@ export function createAdapter(context: AdapterContext) {
     const hostHeader = req.headers.host;
     const base =
       hostHeader && HOST_HEADER.test(hostHeader) ? `http://${hostHeader}` : context.origin();
+    const answered = (response: Response | undefined, thrown?: unknown) => {
+      if (context.onAnswered === undefined || !isLogged(method, path, response)) return;
+      const sent = { method, target: path, session: req.headers['x-mock-session'] };
+      context.onAnswered(answeredRequest(sent, started, response, thrown));
+    };
     try {
       // First on every path, the pages included (host-check.ts: DNS rebinding).
       context.checkHost(req.rawHeaders);
@@ -103,15 +112,21 @@ export function createAdapter(context: AdapterContext) {
           {},
         );
       // A network fault (POST /__mock/faults): the connection drops with no response.
-      if (response.type === 'error') return dropConnection(res);
+      if (response.type === 'error') {
+        dropConnection(res);
+        return answered(response);
+      }
       await write(res, response, read?.complete === false);
+      answered(response);
     } catch (error) {
       // No one is left to answer, and it is the client's doing, not a fault of the mock.
       if (error instanceof ClientClosed) return void res.destroy();
       const fault = faultOf(error);
       if (fault !== undefined) context.onError?.(fault, describe(method, base, path));
-      if (!res.headersSent) await write(res, errorResponse(error, {}), true);
+      const response = errorResponse(error, {});
+      if (!res.headersSent) await write(res, response, true);
       else res.destroy();
+      answered(response, error);
     }
   };
 }

@@ -17,11 +17,20 @@ export type { ControlHandle, SessionHandle } from '../core/control-handle.ts';
 export { DEFAULT_API_KEY, DEFAULT_SEED_COUNT } from '../core/defaults.ts';
 export type { Fault, FaultRequest } from '../core/faults.ts';
 export { createHandlers, type HandlerOptions } from '../core/handlers.ts';
+export type { JournalEntry } from '../core/journal.ts';
+export type { JournalFilter, JournalMatch } from '../core/journal-filter.ts';
+export type { PactFile, PactOptions } from '../core/pact/pact-export.ts';
+export { mergePacts } from '../core/pact/pact-merge.ts';
+export type { SessionPactOptions } from '../core/pact/pact-of-sessions.ts';
 export type { Pet } from '../core/pet-schema.ts';
-export type { ProfileView } from '../core/profile.ts';
+export type { RequestMatch } from '../core/request-match.ts';
+export type { ProfileView } from '../core/session-profile.ts';
 export { SESSION_HEADER, type SessionSummary } from '../core/sessions.ts';
 export { createStore, type PetStore } from '../core/store.ts';
+export { loadProfile } from './profile-file.ts';
+export type { AnsweredRequest } from './request-log.ts';
 export { type MockServer, type MockServerOptions, startMockServer } from './server.ts';
+export { writePact } from './write-pact.ts';
 
 /** The default session's store behind `handlers`, seeded with the default animals. */
 export const mockStore = createStore();
@@ -54,6 +63,7 @@ export function createNodeHandlers(options: NodeHandlerOptions) {
     profile: options.profile,
     maxSessions: options.maxSessions,
     sessionTtlMs: options.sessionTtlMs,
+    journalSize: options.journalSize,
   });
   return [
     ...createHandlers({ ...options, sessions, keyMatcher: createNodeKeyMatcher }),
@@ -61,7 +71,10 @@ export function createNodeHandlers(options: NodeHandlerOptions) {
   ];
 }
 
-/** Puts the default session back to the seed data (same animals; ids continue); call in beforeEach. */
+/**
+ * Puts the default session back as it started, between tests: the seed animals (same ids;
+ * ids continue), no pending faults, the server's profile and an empty journal.
+ */
 export function resetMockStore(): Promise<void> {
   return mock.reset();
 }

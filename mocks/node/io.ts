@@ -3,6 +3,7 @@
  * body read, request targets msw could not decode, header pairs, and the response write.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type AnswerShape, answerShapeOf, TRICKLE_PIECES } from '../core/fault-effects.ts';
 import { textBeside } from './bodies-beside.ts';
 
 /** The client closed the connection before its request body ended: nobody to answer. */
@@ -86,8 +87,31 @@ export async function write(
         ? undefined
         : Buffer.from(await response.arrayBuffer());
   if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+  const shape = answerShapeOf(response);
   res.writeHead(response.status, headers);
-  res.end(body);
+  if (shape === undefined || body === undefined) return void res.end(body);
+  await writeShaped(res, Buffer.from(body), shape);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Writes a body as a fault shapes it (fault-effects.ts): half of it, then the connection
+ * ends (the client reads a body shorter than its Content-Length), or in ten pieces spread
+ * over the fault's time.
+ */
+async function writeShaped(res: ServerResponse, bytes: Buffer, shape: AnswerShape): Promise<void> {
+  if (shape.kind === 'cut-short') {
+    res.write(bytes.subarray(0, Math.floor(bytes.length / 2)), () => res.destroy());
+    return;
+  }
+  const size = Math.max(1, Math.ceil(bytes.length / TRICKLE_PIECES));
+  for (let offset = 0; offset < bytes.length; offset += size) {
+    await sleep(shape.overMs / TRICKLE_PIECES);
+    if (res.destroyed) return;
+    res.write(bytes.subarray(offset, offset + size));
+  }
+  res.end();
 }
 
 /**

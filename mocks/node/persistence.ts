@@ -27,8 +27,12 @@ async function writeAtomically(file: string, text: string): Promise<void> {
   }
 }
 
-/** Reads a persisted data set; throws a message naming the file when it is unusable. */
-async function load(file: string, maxPets: number): Promise<unknown[] | undefined> {
+/**
+ * Reads a persisted data set (undefined when there is no file yet); throws a message naming
+ * the file when it is unusable. The server starts its store from it, so that new sessions and
+ * resets start from the file's animals, not the seed.
+ */
+export async function loadDataFile(file: string, maxPets: number) {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -49,12 +53,15 @@ async function load(file: string, maxPets: number): Promise<unknown[] | undefine
 }
 
 /**
- * Loads `file` into the store (or writes the current data when it does not exist) and
- * makes every later write wait for the disk. Writes that arrive while one is running
- * are grouped into the next, so concurrent creates share one fsync.
+ * Makes every later write of the store wait for the disk (and writes the current data when
+ * the file was not there, `loaded` false). Writes that arrive while one is running are
+ * grouped into the next, so concurrent creates share one fsync.
  */
-export async function attachPersistence(store: PetStore, file: string): Promise<void> {
-  const pets = await load(file, store.maxPets);
+export async function attachPersistence(
+  store: PetStore,
+  file: string,
+  loaded: boolean,
+): Promise<void> {
   let running: Promise<void> | undefined;
   let queued: Promise<void> | undefined;
   const writeNow = () => writeAtomically(file, stringifyJson({ pets: store.snapshot() }));
@@ -74,7 +81,6 @@ export async function attachPersistence(store: PetStore, file: string): Promise<
       });
     return queued;
   };
-  if (pets !== undefined) await store.replace(pets);
   store.setPersister(async () => {
     try {
       await persist();
@@ -90,5 +96,5 @@ export async function attachPersistence(store: PetStore, file: string): Promise<
       );
     }
   });
-  if (pets === undefined) await persist();
+  if (!loaded) await persist();
 }

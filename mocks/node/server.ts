@@ -8,7 +8,7 @@ import { BASE_PATH } from '../../spec/constants.ts';
 import type { Profile } from '../../spec/profile.ts';
 import { type ControlHandle, createControlHandle } from '../core/control-handle.ts';
 import { createControlHandlers } from '../core/controls.ts';
-import { DEFAULT_API_KEY, DEFAULT_PORT } from '../core/defaults.ts';
+import { DEFAULT_API_KEY, DEFAULT_MAX_PETS, DEFAULT_PORT } from '../core/defaults.ts';
 import { errorResponse, MockError } from '../core/errors.ts';
 import { createHandlers } from '../core/handlers.ts';
 import type { Pet } from '../core/pet-schema.ts';
@@ -23,7 +23,8 @@ import { checkAllowedHosts, createHostCheck } from './host-check.ts';
 import { write } from './io.ts';
 import { createNodeKeyMatcher } from './key-matcher.ts';
 import { createLanding, type Landing } from './landing/landing.ts';
-import { attachPersistence } from './persistence.ts';
+import { attachPersistence, loadDataFile } from './persistence.ts';
+import type { AnsweredRequest } from './request-log.ts';
 
 /** Options of startMockServer. */
 export type MockServerOptions = {
@@ -50,7 +51,12 @@ export type MockServerOptions = {
   sessionTtlMs?: number;
   /** Told how many idle sessions just ended. */
   onIdleSessionsEnded?: (count: number) => void;
-  /** JSON file the data set is persisted to and reloaded from. */
+  /** Requests each session's journal keeps (default 1,000; 0 keeps none). */
+  journalSize?: number;
+  /**
+   * JSON file the default session's data set is persisted to and reloaded from; its animals
+   * (the seed, the first time) are what new sessions start from and a reset brings back.
+   */
   dataFile?: string;
   maxPets?: number;
   /** Milliseconds a client has for a whole request (default 30 s; headers: at most 10 s). */
@@ -59,6 +65,11 @@ export type MockServerOptions = {
   quiet?: boolean;
   /** Told about every unexpected fault answered 500 (the CLI logs them). */
   onError?: (error: unknown, request: Request) => void;
+  /**
+   * Told of every answered API request and control change, after its answer was written
+   * (the command's request log prints one line each; not the pages or GET /__mock/ reads).
+   */
+  onRequest?: (answered: AnsweredRequest) => void;
 };
 
 /** A running standalone mock, with the control handle of its sessions. */
@@ -81,13 +92,17 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const checkHost = createHostCheck(host, allowedHosts);
   const requestTimeout = options.requestTimeout ?? 30_000;
   const apiKeys = options.apiKeys?.length ? options.apiKeys : [DEFAULT_API_KEY];
+  // The data file's animals, when there is one, are what every session starts from and
+  // what a reset brings back; only the default session is persisted.
+  const loaded = options.dataFile
+    ? await loadDataFile(options.dataFile, options.maxPets ?? DEFAULT_MAX_PETS)
+    : undefined;
   const store = createStore({
     seedCount: options.seedCount,
-    pets: options.pets,
+    pets: loaded ?? options.pets,
     maxPets: options.maxPets,
   });
-  // Only the default session is persisted; other sessions live in memory.
-  if (options.dataFile) await attachPersistence(store, options.dataFile);
+  if (options.dataFile) await attachPersistence(store, options.dataFile, loaded !== undefined);
   const sessions = createSessions({
     store,
     rateLimit: options.rateLimit,
@@ -95,6 +110,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     maxSessions: options.maxSessions,
     sessionTtlMs: options.sessionTtlMs,
     onIdleEnded: options.onIdleSessionsEnded,
+    journalSize: options.journalSize,
   });
   const handlers = [
     ...createHandlers({
@@ -119,6 +135,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     landing: () => landing,
     origin: () => origin,
     onError: options.onError,
+    onAnswered: options.onRequest,
   });
   const server = createServer(
     {

@@ -95,6 +95,54 @@ it('shows the 401, 400 and forced 500 error states', async (context) => {
   expect(statSync(file).size).toBeGreaterThan(20_000);
 });
 
+it('breaks an answer as a queued fault says and journals it, inside the page’s worker', async (context) => {
+  context.skip(SKIP !== undefined, SKIP);
+  const { page } = workerPage;
+  const seen = await page.evaluate(async () => {
+    const session = { 'X-Mock-Session': 'worker-faults' };
+    const key = { Authorization: 'Bearer petstore-dev-key' };
+    const queue = (fault: object) =>
+      fetch('/__mock/faults', {
+        method: 'POST',
+        headers: { ...session, 'Content-Type': 'application/json' },
+        body: JSON.stringify(fault),
+      });
+    await queue({
+      operation: 'listPets',
+      match: { query: { status: 'sold' } },
+      answer: 'cut-short',
+    });
+    await queue({ operation: 'getPet', answer: 'not-json', status: 502 });
+    const cut = await fetch('/v1/pets?status=sold', { headers: { ...session, ...key } });
+    const cutRead = await cut.json().then(
+      () => 'read',
+      (error: Error) => `failed: ${error.name}`,
+    );
+    const page502 = await fetch('/v1/pets/1', { headers: { ...session, ...key } });
+    const journal = await (await fetch('/__mock/requests', { headers: session })).json();
+    return {
+      cut: [cut.status, cutRead],
+      notJson: [page502.status, page502.headers.get('content-type')],
+      journal: journal.map(
+        (entry: { operation: string; status: number; fault?: { id: number } }) => [
+          entry.operation,
+          entry.status,
+          entry.fault?.id,
+        ],
+      ),
+      authorization: journal[0]?.headers.authorization,
+    };
+  });
+  expect(seen.cut[0]).toBe(200);
+  expect(seen.cut[1]).toMatch(/^failed: /);
+  expect(seen.notJson).toEqual([502, 'text/html; charset=utf-8']);
+  expect(seen.journal).toEqual([
+    ['listPets', 200, 1],
+    ['getPet', 502, 2],
+  ]);
+  expect(seen.authorization).toBe('Bearer [masked]');
+});
+
 it('talks to the standalone mock from another origin through CORS', async (context) => {
   context.skip(SKIP !== undefined, SKIP);
   const opened = await openDemo(browser, `${demo.url}?mode=http&api=${mock.baseUrl}`);

@@ -156,6 +156,51 @@ it('resets the data with its Reset button', async (test) => {
   expect(state.count).toBe(state.seedCount);
 });
 
+it('picks a session and lists its animals in the order of its profile', async (test) => {
+  test.skip(SKIP !== undefined, SKIP);
+  const session = { 'X-Mock-Session': 'landing-picker' };
+  const created = await fetch(`${mock.baseUrl}/pets`, {
+    method: 'POST',
+    headers: {
+      ...session,
+      Authorization: 'Bearer petstore-dev-key',
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify({ name: 'Only in the picked session', categoryId: 2 }),
+  });
+  expect(created.status).toBe(201);
+  const profiled = await fetch(`${mock.origin}/__mock/profile`, {
+    method: 'PUT',
+    headers: { ...session, 'Content-Type': 'application/yaml' },
+    body: 'order: newest-first\n',
+  });
+  expect(profiled.status).toBe(200);
+  const page = await context.newPage();
+  await page.goto(`${mock.origin}/`);
+  await page.waitForSelector('#session option[value="landing-picker"]', { state: 'attached' });
+  await page.selectOption('#session', 'landing-picker');
+  await page.waitForFunction(
+    () =>
+      document.querySelector('#pets td:nth-child(2)')?.textContent === 'Only in the picked session',
+    undefined,
+    { timeout: 6_000 },
+  );
+  expect(await page.textContent('#order')).toBe('newest-first');
+  expect(await page.textContent('#session-profile')).toContain("the session's own profile");
+  const ids = await page.$$eval('#pets tr td:first-child', (cells) =>
+    cells.slice(0, 3).map((cell) => Number(cell.textContent)),
+  );
+  expect(ids).toEqual([41, 40, 39]);
+  await page.selectOption('#session', '');
+  await page.waitForFunction(
+    () => document.querySelector('#pets td:first-child')?.textContent === '1',
+    undefined,
+    { timeout: 6_000 },
+  );
+  expect(await page.textContent('#order')).toBe('id-asc');
+  await page.close();
+});
+
 it('renders the spec in Swagger UI and runs listPets against the mock with the key', async (test) => {
   test.skip(SKIP !== undefined, SKIP);
   const page = await context.newPage();

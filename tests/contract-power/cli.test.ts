@@ -6,12 +6,14 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { freePort } from '../../lib/ports.ts';
 import { REFERENCE_KEY, startReferenceServer } from './reference-server.ts';
 import { runContractCli } from './run-cli.ts';
 
 const STACK = /^\s+at .*:\d+:\d+\)?$|❯/m;
+const SPEC_FILE = fileURLToPath(new URL('../../spec/openapi.yaml', import.meta.url));
 
 it('prints the options and the exit codes with --help and exits 0', async () => {
   const { code, output } = await runContractCli(['--help']);
@@ -81,8 +83,9 @@ it('writes JUnit and the summary relative to where it runs, with our messages an
     const junit = await readFile(join(dir, 'out/contract.xml'), 'utf8');
     expect(junit).toMatch(/<testcase classname="accept-or-reject" name="[^"]*"/);
     expect(junit).toContain('[created-echoes]');
+    // Run from a folder outside the checkout: the spec's place is its whole path, openable.
     expect(junit).toContain(
-      'Spec: spec/openapi.yaml#/paths/~1pets/post/responses/201/x-rules/created-echoes',
+      `Spec: ${SPEC_FILE}#/paths/~1pets/post/responses/201/x-rules/created-echoes`,
     );
     expect(junit).toContain(`-H &quot;Authorization: Bearer \${PETSTORE_API_KEY}&quot;`);
     expect(junit).not.toContain(REFERENCE_KEY);

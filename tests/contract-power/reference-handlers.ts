@@ -66,7 +66,7 @@ function readPetId(raw: string, how: 'number' | 'python-int'): string | undefine
 }
 
 /** The code point of the zero of a digit's script (digits come in tens, zero first). */
-const nineBelow = (digit: string) => {
+export const nineBelow = (digit: string) => {
   let cp = digit.codePointAt(0) as number;
   while (/\p{Nd}/u.test(String.fromCodePoint(cp - 1)) && (digit.codePointAt(0) as number) - cp < 9)
     cp -= 1;

@@ -1,42 +1,31 @@
 /**
  * A small, independent, in-memory server of the Pet Store interface (node:http), with
- * one switch per fault (faults.ts) and per conforming variant (variants.ts), to prove the
- * contract suite's power.
+ * one switch per fault (faults.ts), per conforming variant (variants.ts) and per framework
+ * leniency (leniencies.ts), to prove the contract suite's power.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Fault } from './faults.ts';
+import { LENIENCIES, type Leniency } from './leniencies.ts';
+import { ANSWER_LENIENCIES, TRANSPORT_LENIENCIES } from './leniency-answers.ts';
+import { shapeAnswers } from './reference-answers.ts';
 import { authorized, REFERENCE_KEY } from './reference-auth.ts';
 import { createHandlers, parsed } from './reference-handlers.ts';
-import { createResponder } from './reference-http.ts';
+import { createResponder, cutShort } from './reference-http.ts';
+import { readPetIdAs } from './reference-id-readers.ts';
+import {
+  blockedByFirewall,
+  readAuthorization,
+  readBody,
+  readQuery,
+  routedPath,
+} from './reference-lenient.ts';
+import { answeredAfterAuth, answeredBeforeAuth } from './reference-outside.ts';
 import { isRejection, validateNewPet } from './reference-rules.ts';
 import { createStore } from './reference-store.ts';
 import type { Variant } from './variants.ts';
 
 export { REFERENCE_KEY } from './reference-auth.ts';
-
-/** Makes an answer announce 20 bytes more than its body, then close the connection. */
-function cutShort(res: ServerResponse): void {
-  let head: { status: number; headers: Record<string, string> } = { status: 200, headers: {} };
-  res.writeHead = ((status: number, headers?: Record<string, string>) => {
-    head = { status, headers: headers ?? {} };
-    return res;
-  }) as typeof res.writeHead;
-  res.end = ((body?: string) => {
-    const bytes = Buffer.from(body ?? '');
-    const socket = res.socket;
-    const lines = Object.entries({ ...head.headers, 'content-length': bytes.length + 20 });
-    socket?.end(
-      Buffer.concat([
-        Buffer.from(
-          `HTTP/1.1 ${head.status} X\r\n${lines.map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`,
-        ),
-        bytes,
-      ]),
-    );
-    return res;
-  }) as typeof res.end;
-}
 
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -50,13 +39,27 @@ function utf8(bytes: Buffer, has: (f: Fault) => boolean): string | null {
   }
 }
 
-/** Starts the reference server on 127.0.0.1 (random port); returns its base URL and close. */
-export async function startReferenceServer(options: { fault?: Fault; variant?: Variant } = {}) {
+/** The leniencies that change how answers are written (reference-answers.ts). */
+const SHAPING = new Set<string>([
+  ...Object.keys(ANSWER_LENIENCIES),
+  ...Object.keys(TRANSPORT_LENIENCIES),
+]);
+
+/**
+ * Starts the reference server on 127.0.0.1 (random port), broken by a fault, filling gaps as
+ * a variant does, or lenient in one way; returns its base URL and close.
+ */
+export async function startReferenceServer(
+  options: { fault?: Fault; variant?: Variant; leniency?: Leniency } = {},
+) {
   const variant = options.variant ?? {};
+  const { leniency } = options;
+  if (leniency !== undefined && !(leniency in LENIENCIES))
+    throw new Error(`no leniency ${leniency}`);
   const has = (f: Fault) => options.fault === f;
   const store = createStore(variant, has);
 
-  const out = createResponder(variant, has);
+  const out = createResponder(variant, has, leniency);
   const { error } = out;
   const { listPets, createPet, getPet } = createHandlers({ variant, has, store, out });
 
@@ -112,16 +115,23 @@ export async function startReferenceServer(options: { fault?: Fault; variant?: V
     // Served at the root: /pets is what /v1/pets is elsewhere, and /v1/... is nothing.
     if (has('served-at-root'))
       url.pathname = url.pathname.startsWith('/v1/') ? '/none' : `/v1${url.pathname}`;
-    const idMatch = /^\/v1\/pets\/([^/]+)$/.exec(url.pathname);
+    const path = routedPath(url.pathname, leniency);
+    const method =
+      leniency === 'head-served-for-get' && req.method === 'HEAD' ? 'GET' : (req.method ?? '');
+    const routed = { method, path, pathname: url.pathname, search: url.search };
+    const idMatch = /^\/v1\/pets\/([^/]+)$/.exec(path);
     const route =
-      url.pathname === '/v1/pets'
-        ? req.method === 'POST'
+      path === '/v1/pets'
+        ? method === 'POST'
           ? 'createPet'
           : 'listPets'
         : idMatch
           ? 'getPet'
           : 'other';
-    const header = authorizationOf(req);
+    const blocked = blockedByFirewall(text, leniency);
+    if (blocked) return error(res, 403, blocked);
+    if (answeredBeforeAuth(leniency, req, res, routed, error)) return;
+    const header = readAuthorization(authorizationOf(req), leniency);
     if (has('connection-dropped-on-empty-bearer') && /^Bearer\s*$/i.test(header))
       return void req.socket.destroy();
     if (
@@ -140,8 +150,10 @@ export async function startReferenceServer(options: { fault?: Fault; variant?: V
     if (!skipAuth && !authorized(header, has)) return error(res, 401, 'missing or invalid API key');
     if (has('accept-missing-refused') && req.headers.accept === undefined)
       return error(res, 406, 'send Accept: application/json');
+    if (answeredAfterAuth(leniency, req, res, routed, error)) return;
     if (route === 'getPet' && sunset) res.setHeader('sunset', sunset);
-    if (route === 'listPets' && req.method === 'GET') return listPets(res, url);
+    readQuery(url, leniency);
+    if (route === 'listPets' && method === 'GET') return listPets(res, url);
     if (route === 'createPet' && has('key-refused-on-create'))
       return error(res, 401, 'this key may not create pets');
     if (
@@ -150,15 +162,25 @@ export async function startReferenceServer(options: { fault?: Fault; variant?: V
       req.headers['content-length'] === undefined
     )
       return error(res, 411, 'Content-Length required');
-    if (route === 'createPet') return createPet(res, text, req.headers['content-type']);
+    if (route === 'createPet') {
+      const body = readBody(text, req.headers['content-type'], leniency);
+      return createPet(res, body.text, body.type);
+    }
     if (route === 'getPet' && has('getPet-gone-early'))
       return error(res, 410, 'getPet was removed');
-    if (route === 'getPet' && req.method === 'GET')
-      return getPet(res, decodeURIComponent(idMatch?.[1] ?? ''));
+    if (route === 'getPet' && method === 'GET') {
+      const raw = decodeURIComponent(idMatch?.[1] ?? '');
+      const read = readPetIdAs(leniency, raw);
+      if (read === null) return error(res, 400, `petId must be an integer, got "${raw}"`);
+      return getPet(res, read ?? raw);
+    }
     return error(res, 404, `no route ${req.method} ${url.pathname}`);
   };
 
+  // A cold start: the first request waits, the others do not.
+  let coldStart = leniency === 'slow-first-answer' ? 3_000 : 0;
   const server = createServer((req, res) => {
+    if (leniency !== undefined && SHAPING.has(leniency)) shapeAnswers(req, res, leniency);
     if (has('getPet-body-cut-short') && /^\/v1\/pets\/./.test(req.url ?? '')) cutShort(res);
     if (
       has('list-labelled-gzip') &&
@@ -169,12 +191,17 @@ export async function startReferenceServer(options: { fault?: Fault; variant?: V
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      handle(req, res, utf8(Buffer.concat(chunks), has)).catch(() =>
-        error(res, 500, 'internal error'),
-      );
+      const answer = () =>
+        handle(req, res, utf8(Buffer.concat(chunks), has)).catch(() =>
+          error(res, 500, 'internal error'),
+        );
+      if (coldStart === 0) return void answer();
+      setTimeout(answer, coldStart);
+      coldStart = 0;
     });
   });
   if (variant.idleTimeoutMs !== undefined) server.keepAliveTimeout = variant.idleTimeoutMs;
+  if (leniency === 'keep-alive-ends-after-100') server.maxRequestsPerSocket = 100;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -2,7 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 // The parallel end-to-end suite (npm run test:e2e, part of npm test): two workers, every test
 // in parallel, one petstore-mock for all of them started as users start it, each test in a
-// session of its own (fixtures.ts). docs/testing.md shows this config as the recipe.
+// session of its own (fixtures.ts). docs/testing.md shows a frontend's own config
+// (tests/package/sample-app/), run from the packed package.
 const PORT = Number(process.env.PETSTORE_E2E_PORT ?? 4391);
 
 export default defineConfig({

@@ -52,6 +52,10 @@ export async function npm(cwd: string, args: string[]): Promise<string> {
 
 const INSTALL = ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'];
 
+/** Installs `packages` (names@versions or tarballs) as devDependencies of the project in `cwd`. */
+export const installDev = (cwd: string, packages: readonly string[]): Promise<string> =>
+  npm(cwd, [...INSTALL, '-D', ...packages]);
+
 /** The version of a package this checkout tests with, so the consumers get the same one. */
 export const installedVersion = async (name: string) =>
   (
@@ -69,7 +73,7 @@ async function project(dir: string, name: string, packages: string[]) {
   await mkdir(folder);
   const manifest = { name: 'consumer', version: '1.0.0', private: true, type: 'module' };
   await writeFile(join(folder, 'package.json'), JSON.stringify(manifest, null, 2));
-  await npm(folder, [...INSTALL, '-D', ...packages]);
+  await installDev(folder, packages);
   return { folder, seconds: seconds(started) };
 }
 
@@ -95,7 +99,7 @@ async function packAndInstall(dir: string): Promise<Installed> {
   started = Date.now();
   const mockWithVitest = join(dir, 'mock-with-vitest');
   await cp(mock.folder, mockWithVitest, { recursive: true, verbatimSymlinks: true });
-  await npm(mockWithVitest, [...INSTALL, '-D', `vitest@${await installedVersion('vitest')}`]);
+  await installDev(mockWithVitest, [`vitest@${await installedVersion('vitest')}`]);
   return {
     packed,
     mock: mock.folder,

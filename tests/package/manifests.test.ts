@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { GUIDES } from '../../build/guides.ts';
 import { ROOT } from './shipped-mock.ts';
 
 const PACKAGES = ['petstore-mock', 'petstore-contract', 'petstore-gate'] as const;
@@ -38,20 +39,28 @@ it.each(PACKAGES)('gives %s a repository with its folder and a homepage', (name)
 // The gate's README is its whole guide: a tarball user may not reach the repository's pages.
 const LINKING = ['petstore-mock', 'petstore-contract'] as const;
 
-it.each(LINKING)('links every guide the %s README names to a file of the repository', (name) => {
-  const readme = readFileSync(join(ROOT, 'packages', name, 'README.md'), 'utf8');
-  expect(readme).not.toMatch(/repository's `?docs\//);
-  const links = [...readme.matchAll(/\]\((https:\/\/github\.com\/[^)]+)\)/g)].map(
-    ([, url]) => url ?? '',
-  );
-  const guides = links.filter((url) => url.includes('/blob/main/'));
-  expect(guides.length).toBeGreaterThan(0);
-  for (const url of guides) {
-    expect(url.startsWith(`${repositoryUrl()}/blob/main/`)).toBe(true);
-    const file = (url.split('/blob/main/')[1] ?? '').split('#')[0] ?? '';
-    expect(existsSync(join(ROOT, file)), `${url} names no file of the repository`).toBe(true);
-  }
-});
+it.each(LINKING)(
+  'links every guide the %s README names to a guide it ships or a repository file',
+  (name) => {
+    const readme = readFileSync(join(ROOT, 'packages', name, 'README.md'), 'utf8');
+    expect(readme).not.toMatch(/repository's `?docs\//);
+    const links = [...readme.matchAll(/\]\(([^)]+)\)|<(https:[^>]+)>/g)].map(
+      ([, link, bare]) => link ?? bare ?? '',
+    );
+    expect(links.length).toBeGreaterThan(0);
+    const shipped = GUIDES[name] ?? [];
+    for (const link of links) {
+      if (link.startsWith('https://github.com/')) {
+        expect(link.startsWith(`${repositoryUrl()}/`), link).toBe(true);
+        const file = (link.split(/\/(?:blob|tree)\/main\//)[1] ?? '').split('#')[0] ?? '';
+        expect(existsSync(join(ROOT, file)), `${link} names no file of the repository`).toBe(true);
+      } else {
+        const file = link.split('#')[0] ?? '';
+        expect(file.startsWith('docs/') && shipped.includes(file.slice(5)), link).toBe(true);
+      }
+    }
+  },
+);
 
 it('keeps the petstore-gate README whole: no page a tarball user cannot open, no checkout path', () => {
   const readme = readFileSync(join(ROOT, 'packages', 'petstore-gate', 'README.md'), 'utf8');

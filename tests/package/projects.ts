@@ -19,8 +19,13 @@ export const copyConsumerFiles = (project: string, names: string[]) =>
   Promise.all(names.map((name) => copyFile(join(CONSUMER, name), join(project, name))));
 
 /** Runs a command in a consumer project, as a user would type it. */
-export const inProject = (project: string, command: string, args: string[], timeoutMs = 180_000) =>
-  runProcess(command, args, { cwd: project, baseEnv: userEnv(), timeoutMs });
+export const inProject = (
+  project: string,
+  command: string,
+  args: string[],
+  timeoutMs = 180_000,
+  env: Record<string, string> = {},
+) => runProcess(command, args, { cwd: project, baseEnv: userEnv(), env, timeoutMs });
 
 /** Type-checks one consumer file in a project with tsc: strict, NodeNext, no skipped libs. */
 export async function typeCheck(

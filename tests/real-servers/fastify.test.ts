@@ -5,32 +5,26 @@
  * content-type parsers and its dropping of unknown body fields.
  */
 import { expect, it } from 'vitest';
-import { describeRun, failedFor, ruleIds } from './contract-run.ts';
-import { expectAllPassed, expectCountsAgree, runBusy, runOnce } from './verdicts.ts';
+import { failedFor } from './contract-run.ts';
+import { conformingServiceTests, expectFirstPassFails } from './verdicts.ts';
 
 it('fails the first pass with Fastify defaults for the rules it breaks', async () => {
-  const run = await runOnce('fastify-first-pass');
-  expect(run.json.verdict, describeRun(run)).toBe('failed');
-  expect(run.code).toBe(1);
-  expectCountsAgree(run);
-  expect(ruleIds(run)).toEqual(
-    expect.arrayContaining([
-      // Fastify's errors are { statusCode, code, error, message } and its own 401 body
-      // { error: 'Unauthorized' }: no Error object (code, message, status).
-      'error-shape',
-      // Ajv's default coerceTypes turns {"name": 42} into "42", null into "" and
-      // {"categoryId": "5"} into 5, and stores them: 201 where the interface asks 400.
-      'create-400',
-      // categoryId 2^53+1 comes back 2^53 (JSON.parse), and bytes that are not UTF-8 are
-      // stored as U+FFFD (Fastify decodes the body as UTF-8 text without a check).
-      'created-echoes',
-      // Ajv coerces limit=1E400 to Infinity, which passes `type: integer` and skips
-      // `maximum: 100` (checked for finite numbers only): every pet on one page.
-      'page-size-max',
-      // { id: pets.size + 1, ...request.body } lets a client-sent id win.
-      'id-assigned',
-    ]),
-  );
+  const run = await expectFirstPassFails('fastify-first-pass', [
+    // Fastify's errors are { statusCode, code, error, message } and its own 401 body
+    // { error: 'Unauthorized' }: no Error object (code, message, status).
+    'error-shape',
+    // Ajv's default coerceTypes turns {"name": 42} into "42", null into "" and
+    // {"categoryId": "5"} into 5, and stores them: 201 where the interface asks 400.
+    'create-400',
+    // categoryId 2^53+1 comes back 2^53 (JSON.parse), and bytes that are not UTF-8 are
+    // stored as U+FFFD (Fastify decodes the body as UTF-8 text without a check).
+    'created-echoes',
+    // Ajv coerces limit=1E400 to Infinity, which passes `type: integer` and skips
+    // `maximum: 100` (checked for finite numbers only): every pet on one page.
+    'page-size-max',
+    // { id: pets.size + 1, ...request.body } lets a client-sent id win.
+    'id-assigned',
+  ]);
   expect(failedFor(run, 'create-400')).toEqual(
     expect.arrayContaining([
       expect.stringMatching(/name: a number: refused with 400, nothing stored$/),
@@ -45,11 +39,4 @@ it('fails the first pass with Fastify defaults for the rules it breaks', async (
   );
 }, 300_000);
 
-it('passes the finished Fastify service three runs in a row with the cores busy', async () => {
-  expectAllPassed(await runBusy('fastify-conforming', 3));
-}, 600_000);
-
-it('passes the finished Fastify service that limits names to 20 characters', async () => {
-  const run = await runOnce('fastify-name-20');
-  expectAllPassed([run]);
-}, 300_000);
+conformingServiceTests('fastify', 'Fastify');

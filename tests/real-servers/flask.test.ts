@@ -5,32 +5,26 @@
  * `request.get_json()`, `type=int` limit and `<int:…>` petId as they come.
  */
 import { expect, it } from 'vitest';
-import { describeRun, failedFor, ruleIds } from './contract-run.ts';
-import { expectAllPassed, expectCountsAgree, runBusy, runOnce } from './verdicts.ts';
+import { failedFor } from './contract-run.ts';
+import { conformingServiceTests, expectFirstPassFails } from './verdicts.ts';
 
 it('fails the first pass with Flask defaults for the rules it breaks', async () => {
-  const run = await runOnce('flask-first-pass');
-  expect(run.json.verdict, describeRun(run)).toBe('failed');
-  expect(run.code).toBe(1);
-  expectCountsAgree(run);
-  expect(ruleIds(run)).toEqual(
-    expect.arrayContaining([
-      // abort(401) and abort(404) answer Flask's HTML pages, not JSON; and Python's json
-      // writes categoryId 1E400 (read as float inf) back as Infinity, which is not JSON.
-      'json',
-      // {"error": "..."} for a creation without name is not the Error object.
-      'error-shape',
-      // Whatever JSON type is sent is stored: {"name": 42} comes back with a number as name.
-      'pet-shape',
-      // Nor is status checked: "" or "lost" is stored and returned.
-      'pet-status',
-      // Hence 201 where the interface asks 400 for invalid values.
-      'create-400',
-      // data.get(...) on a body that is a string, an array or null raises, and Flask answers
-      // its HTML 500.
-      'create-responses',
-    ]),
-  );
+  const run = await expectFirstPassFails('flask-first-pass', [
+    // abort(401) and abort(404) answer Flask's HTML pages, not JSON; and Python's json
+    // writes categoryId 1E400 (read as float inf) back as Infinity, which is not JSON.
+    'json',
+    // {"error": "..."} for a creation without name is not the Error object.
+    'error-shape',
+    // Whatever JSON type is sent is stored: {"name": 42} comes back with a number as name.
+    'pet-shape',
+    // Nor is status checked: "" or "lost" is stored and returned.
+    'pet-status',
+    // Hence 201 where the interface asks 400 for invalid values.
+    'create-400',
+    // data.get(...) on a body that is a string, an array or null raises, and Flask answers
+    // its HTML 500.
+    'create-responses',
+  ]);
   expect(failedFor(run, 'create-responses')).toEqual(
     expect.arrayContaining([
       expect.stringMatching(/when the body is a string$/),
@@ -39,11 +33,4 @@ it('fails the first pass with Flask defaults for the rules it breaks', async () 
   );
 }, 300_000);
 
-it('passes the finished Flask service three runs in a row with the cores busy', async () => {
-  expectAllPassed(await runBusy('flask-conforming', 3));
-}, 600_000);
-
-it('passes the finished Flask service that limits names to 20 characters', async () => {
-  const run = await runOnce('flask-name-20');
-  expectAllPassed([run]);
-}, 300_000);
+conformingServiceTests('flask', 'Flask');

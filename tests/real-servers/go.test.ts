@@ -5,24 +5,23 @@
  * empty bearer token is reported as a transport fault with a curl command.
  */
 import { expect, it } from 'vitest';
-import { describeRun, failedFor, ruleIds } from './contract-run.ts';
-import { expectAllPassed, expectCountsAgree, runBusy, runOnce } from './verdicts.ts';
+import { describeRun, failedFor } from './contract-run.ts';
+import {
+  conformingServiceTests,
+  expectCountsAgree,
+  expectFirstPassFails,
+  runOnce,
+} from './verdicts.ts';
 
 it('fails the first pass with net/http defaults for the rules it breaks', async () => {
-  const run = await runOnce('go-first-pass');
-  expect(run.json.verdict, describeRun(run)).toBe('failed');
-  expect(run.code).toBe(1);
-  expectCountsAgree(run);
-  expect(ruleIds(run)).toEqual(
-    expect.arrayContaining([
-      // http.Error answers text/plain, so no error is JSON (error-shape folds under it).
-      'json',
-      // Status is decoded without a check: "lost" is stored and returned.
-      'pet-status',
-      // A missing categoryId decodes as 0 and is stored: 201 where 400 is due.
-      'create-400',
-    ]),
-  );
+  const run = await expectFirstPassFails('go-first-pass', [
+    // http.Error answers text/plain, so no error is JSON (error-shape folds under it).
+    'json',
+    // Status is decoded without a check: "lost" is stored and returned.
+    'pet-status',
+    // A missing categoryId decodes as 0 and is stored: 201 where 400 is due.
+    'create-400',
+  ]);
   // encoding/json matches members ignoring case ({"NAME": …} is a name) and reads bytes that
   // are not UTF-8 as U+FFFD: both stored where 400 is due.
   expect(failedFor(run, 'create-400')).toEqual(
@@ -37,14 +36,7 @@ it('fails the first pass with net/http defaults for the rules it breaks', async 
 // Reads a JSON body whatever its Content-Type, as net/http code does: the interface says what a
 // body is (JSON), not what a server does with one under another label. A check that refuses
 // JSON labelled text/plain fails this service, and the check is wrong, not the service.
-it('passes the finished Go service three runs in a row with the cores busy', async () => {
-  expectAllPassed(await runBusy('go-conforming', 3));
-}, 600_000);
-
-it('passes the finished Go service that limits names to 20 characters', async () => {
-  const run = await runOnce('go-name-20');
-  expectAllPassed([run]);
-}, 300_000);
+conformingServiceTests('go', 'Go');
 
 it('reports a handler that panics on an empty bearer token as a transport fault', async () => {
   const run = await runOnce('go-panic-empty-token');

@@ -6,33 +6,27 @@
  * for limit, `Integer()` for petId.
  */
 import { expect, it } from 'vitest';
-import { describeRun, failedFor, ruleIds } from './contract-run.ts';
-import { expectAllPassed, expectCountsAgree, runBusy, runOnce } from './verdicts.ts';
+import { failedFor } from './contract-run.ts';
+import { conformingServiceTests, expectFirstPassFails } from './verdicts.ts';
 
 it('fails the first pass with Sinatra defaults for the rules it breaks', async () => {
-  const run = await runOnce('sinatra-first-pass');
-  expect(run.json.verdict, describeRun(run)).toBe('failed');
-  expect(run.code).toBe(1);
-  expectCountsAgree(run);
-  expect(ruleIds(run)).toEqual(
-    expect.arrayContaining([
-      // `content_type :json` for every route, then halt 401, 'Unauthorized': text labelled
-      // application/json is not JSON; Sinatra's 404 and 500 pages are HTML.
-      'json',
-      // Whatever JSON type is sent is stored: {"name": 42} comes back with a number as name.
-      'pet-shape',
-      // Nor is status checked: "" or "lost" is stored and returned.
-      'pet-status',
-      // Hence 201 where the interface asks 400 for invalid values.
-      'create-400',
-      // JSON.parse raises on malformed JSON or no body, and Sinatra answers its HTML 500.
-      'create-responses',
-      // found.first(limit) raises for a negative limit: an HTML 500 for a list.
-      'list-responses',
-      // "1.5".to_i is 1: the animal 1 for a petId that names no animal.
-      'get-found',
-    ]),
-  );
+  const run = await expectFirstPassFails('sinatra-first-pass', [
+    // `content_type :json` for every route, then halt 401, 'Unauthorized': text labelled
+    // application/json is not JSON; Sinatra's 404 and 500 pages are HTML.
+    'json',
+    // Whatever JSON type is sent is stored: {"name": 42} comes back with a number as name.
+    'pet-shape',
+    // Nor is status checked: "" or "lost" is stored and returned.
+    'pet-status',
+    // Hence 201 where the interface asks 400 for invalid values.
+    'create-400',
+    // JSON.parse raises on malformed JSON or no body, and Sinatra answers its HTML 500.
+    'create-responses',
+    // found.first(limit) raises for a negative limit: an HTML 500 for a list.
+    'list-responses',
+    // "1.5".to_i is 1: the animal 1 for a petId that names no animal.
+    'get-found',
+  ]);
   expect(failedFor(run, 'create-responses')).toEqual(
     expect.arrayContaining([
       expect.stringMatching(/for malformed JSON$/),
@@ -50,11 +44,4 @@ it('fails the first pass with Sinatra defaults for the rules it breaks', async (
 // Reads a JSON body whatever its Content-Type, as Sinatra code does: the interface says what a
 // body is (JSON), not what a server does with one under another label. A check that refuses
 // JSON labelled text/plain fails this service, and the check is wrong, not the service.
-it('passes the finished Sinatra service three runs in a row with the cores busy', async () => {
-  expectAllPassed(await runBusy('sinatra-conforming', 3));
-}, 600_000);
-
-it('passes the finished Sinatra service that limits names to 20 characters', async () => {
-  const run = await runOnce('sinatra-name-20');
-  expectAllPassed([run]);
-}, 300_000);
+conformingServiceTests('sinatra', 'Sinatra');

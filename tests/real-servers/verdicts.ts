@@ -2,7 +2,7 @@
  * What the panel asserts about a run: a conforming service passes several runs in a row
  * with the cores kept busy, and every run's counts agree with its verdict.
  */
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import { OPTIONS_SKIP } from '../../contract-tests/report/reporter.ts';
 import { busyCores } from './busy-cores.ts';
 import { type ContractRun, describeRun, ruleIds, runContractOn } from './contract-run.ts';
@@ -67,4 +67,33 @@ export async function runOnce(name: ServiceName): Promise<ContractRun> {
   } finally {
     await service.process.stop();
   }
+}
+
+/**
+ * Runs a first pass once and fails unless it is NOT CONFORMANT, its counts agreeing, naming at
+ * least `rules` (the rules it really breaks, each explained where the test lists it).
+ */
+export async function expectFirstPassFails(
+  name: ServiceName,
+  rules: readonly string[],
+): Promise<ContractRun> {
+  const run = await runOnce(name);
+  expect(run.json.verdict, describeRun(run)).toBe('failed');
+  expect(run.code).toBe(1);
+  expectCountsAgree(run);
+  expect(ruleIds(run), describeRun(run)).toEqual(expect.arrayContaining([...rules]));
+  return run;
+}
+
+/**
+ * The two tests every framework's finished service takes: three runs in a row with the cores
+ * busy, and the same service limiting names to 20 characters, each passing.
+ */
+export function conformingServiceTests(framework: string, label: string): void {
+  it(`passes the finished ${label} service three runs in a row with the cores busy`, async () => {
+    expectAllPassed(await runBusy(`${framework}-conforming` as ServiceName, 3));
+  }, 600_000);
+  it(`passes the finished ${label} service that limits names to 20 characters`, async () => {
+    expectAllPassed([await runOnce(`${framework}-name-20` as ServiceName)]);
+  }, 300_000);
 }

@@ -56,6 +56,15 @@ it('refuses a change without Origin that a form could have sent, and says what t
   expect(await storeSnapshot(mock.origin())).toBe(before);
 });
 
+it('accepts a change with no body, no Origin and no Sec-Fetch-Site, as test runners and curl send it', async () => {
+  await changedSnapshot(mock.origin());
+  const reply = await reset(mock.origin(), {});
+  expect(reply.status).toBe(200);
+  expect(JSON.parse(reply.body)).toMatchObject({ count: 40 });
+  const marked = await reset(mock.origin(), { 'sec-fetch-site': 'cross-site' });
+  expect(marked.status).toBe(403);
+});
+
 it('accepts changes sent as JSON or with X-Requested-With from a script or a loopback page', async () => {
   expect((await reset(mock.origin(), JSON_TYPE)).status).toBe(200);
   expect((await reset(mock.origin(), { 'x-requested-with': 'curl' })).status).toBe(200);

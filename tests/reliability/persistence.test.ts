@@ -114,3 +114,29 @@ it('exits non-zero with a readable message when the CLI meets a damaged data fil
     expect(readFileSync(file, 'utf8'), `${name} was modified`).toBe(text);
   }
 }, 90_000);
+
+it('starts new sessions and a reset from the data file’s animals, not the seed', async () => {
+  const file = join(dir, 'sessions.json');
+  writeFileSync(file, valid);
+  const server = await startMockServer({ port: 0, quiet: true, dataFile: file });
+  try {
+    const count = async (session?: string) => {
+      const headers = { ...AUTH, ...(session === undefined ? {} : { 'x-mock-session': session }) };
+      const reply = await send(server.origin, { path: '/v1/pets?limit=100', headers });
+      return (JSON.parse(reply.body) as unknown[]).length;
+    };
+    expect(await count()).toBe(8);
+    expect(await count('a-new-session')).toBe(8);
+    await createOnAgent(server.origin, new Agent({ keepAlive: false }), pending('after-load'));
+    expect(await count()).toBe(9);
+    const reset = await send(server.origin, { method: 'POST', path: '/__mock/reset' });
+    expect(reset.status).toBe(200);
+    expect(await count()).toBe(8);
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as { pets: { name: string }[] };
+    expect(kept.pets.map((pet) => pet.name)).toEqual(
+      (JSON.parse(valid) as { pets: { name: string }[] }).pets.map((pet) => pet.name),
+    );
+  } finally {
+    await server.close();
+  }
+});

@@ -1,5 +1,5 @@
 /**
- * The Playwright recipe (tests/e2e, docs/testing.md) run twice against one mock left running,
+ * This repository's Playwright suite (tests/e2e) run twice against one mock left running,
  * as `reuseExistingServer` does on a developer's machine: the second run must not inherit the
  * first run's animals, so the fixture's session ids must differ from one run to the next.
  */

@@ -19,13 +19,14 @@ const CONTROLS: [method: string, path: string, purpose: string][] = [
   [
     'POST',
     '/__mock/faults',
-    'queues a fault (status, network reset or delay) for the next N requests',
+    'queues a fault (status, delay, broken body, network reset) for the requests it matches',
   ],
   [
     'PUT',
     '/__mock/profile',
     "gives the session a backend's profile (GET shows it, DELETE restores the server's)",
   ],
+  ['GET', '/__mock/requests', "the session's request journal: what the app sent, what it got"],
   ['GET', '/__mock/sessions', 'the live sessions; each request picks one with X-Mock-Session'],
 ];
 
@@ -67,16 +68,19 @@ See the <a href="/docs/">interactive API reference</a> or the
 <dt>Try it</dt><dd><code id="example">${escapeHtml(example)}</code></dd>
 </dl>
 <h2>Control endpoints</h2>
-<p>Outside <code>/v1</code> and not part of the interface; they need no key. Changes need
-<code>Content-Type: application/json</code> (or an <code>X-Requested-With</code> header) and are
-refused from pages of other sites.</p>
+<p>Outside <code>/v1</code> and not part of the interface; they need no key. Changes from a
+page need <code>Content-Type: application/json</code> (or an <code>X-Requested-With</code>
+header) and are refused from pages of other sites; a test runner or curl sends them bare.</p>
 <table class="controls"><thead><tr><th>endpoint</th><th>what it does</th></tr></thead>
 <tbody>
 ${controls}
 </tbody></table>
 <h2>Data <small id="data-info">loading…</small></h2>
-<p><button id="refresh" type="button">Refresh</button>
+<p><label>Session <select id="session"><option value="">default</option></select></label>
+<button id="refresh" type="button">Refresh</button>
 <button id="reset" type="button">Reset to the seed data</button></p>
+<p>Answering by: <span id="session-profile">the server's profile</span>; listed in the order
+<code id="order">id-asc</code>, as the API lists them.</p>
 <table class="data"><thead><tr><th>id</th><th>name</th><th>categoryId</th><th>status</th></tr></thead>
 <tbody id="pets"></tbody></table>
 </body>`,

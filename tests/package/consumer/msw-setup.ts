@@ -1,5 +1,6 @@
 // A vitest setup file: every test file of the project talks to the Pet Store handlers,
-// each test starting from the seed data.
+// each test starting as the mock started: the seed data, no faults, no profile a test set,
+// an empty request journal.
 import { setupServer } from 'msw/node';
 import { handlers, resetMockStore } from 'petstore-mock/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';

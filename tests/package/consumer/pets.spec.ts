@@ -1,4 +1,5 @@
 // A consumer's test, run by the consumer's vitest with msw-setup.ts as its setup file.
+import { mock } from 'petstore-mock/node';
 import { expect, it } from 'vitest';
 
 const auth = { Authorization: 'Bearer petstore-dev-key' };
@@ -20,4 +21,15 @@ it('starts each test from the seed data', async () => {
   expect((await response.json()).some((pet: { name: string }) => pet.name === 'Mittens')).toBe(
     false,
   );
+});
+
+it('lists newest first under the profile this test gives the mock', async () => {
+  mock.profile.set({ order: 'newest-first' });
+  const response = await fetch('http://localhost/v1/pets?limit=2', { headers: auth });
+  expect((await response.json()).map((pet: { id: number }) => pet.id)).toEqual([40, 39]);
+});
+
+it('answers the next test by its own decisions again: the reset dropped the profile', async () => {
+  const response = await fetch('http://localhost/v1/pets?limit=2', { headers: auth });
+  expect((await response.json()).map((pet: { id: number }) => pet.id)).toEqual([1, 2]);
 });

@@ -1,7 +1,7 @@
 // The alternative to sessions: one mock per Playwright worker, started in-process on a free
-// port and reset before each test (docs/testing.md shows this file).
+// port and reset before each test.
 import { test as base, expect } from '@playwright/test';
-import { type MockServer, startMockServer } from '../../mocks/node/index.ts';
+import { type MockServer, startMockServer } from 'petstore-mock/node';
 
 const test = base.extend<object, { mock: MockServer }>({
   mock: [

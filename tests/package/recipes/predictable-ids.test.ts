@@ -4,8 +4,8 @@
 // whole file, and no id is ever handed out twice within a session.
 import { randomUUID } from 'node:crypto';
 import { setupServer } from 'msw/node';
+import { handlers } from 'petstore-mock/node';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { handlers } from '../../mocks/node/index.ts';
 
 const server = setupServer(...handlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

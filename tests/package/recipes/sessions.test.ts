@@ -1,8 +1,8 @@
 // Vitest with msw's setupServer and sessions (docs/testing.md shows this file): concurrent
 // tests in one file each use a session of their own, with faults queued in code.
 import { setupServer } from 'msw/node';
+import { handlers, mock } from 'petstore-mock/node';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { handlers, mock } from '../../mocks/node/index.ts';
 
 const server = setupServer(...handlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -1,0 +1,71 @@
+/**
+ * What the standalone server tells its request log of each answer (the command prints it,
+ * one line a request): the API's requests and the control changes, not the pages, their
+ * assets or the landing page's reads of the state it polls.
+ */
+import { BASE_PATH } from '../../spec/constants.ts';
+import { MockError } from '../core/errors.ts';
+import { textBeside } from './bodies-beside.ts';
+
+/** One answered request, as the log shows it. */
+export type AnsweredRequest = {
+  /** When it arrived (ms since 1970). */
+  time: number;
+  method: string;
+  /** The request target as sent: path and query. */
+  target: string;
+  /** Its `X-Mock-Session`, or null for the default session. */
+  session: string | null;
+  /** The status answered; 0 when the connection was dropped (a network fault). */
+  status: number;
+  /** Milliseconds from arrival to the answer's end. */
+  ms: number;
+  /** The `Error` message of a 4xx or 5xx. */
+  message?: string;
+};
+
+/** Whether a request goes in the log: an API request, a control change, or a refusal. */
+export function isLogged(method: string, path: string, response: Response | undefined): boolean {
+  if (path.startsWith(BASE_PATH)) return true;
+  if (path.startsWith('/__mock/')) return method !== 'GET' && method !== 'OPTIONS';
+  return response !== undefined && response.status >= 400;
+}
+
+/** The `Error` message in a response's body, if it has one. */
+function messageOf(response: Response): string | undefined {
+  if (response.status < 400) return undefined;
+  const text = textBeside(response);
+  if (text === undefined || !text.startsWith('{')) return undefined;
+  try {
+    const message = (JSON.parse(text) as { message?: unknown }).message;
+    return typeof message === 'string' ? message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the log is told of an answered request (`session`: its X-Mock-Session header). */
+export function answeredRequest(
+  sent: { method: string; target: string; session: string | string[] | undefined },
+  started: number,
+  response: Response | undefined,
+  thrown?: unknown,
+): AnsweredRequest {
+  const status = response === undefined || response.type === 'error' ? 0 : response.status;
+  const message =
+    thrown instanceof MockError
+      ? thrown.message
+      : response === undefined
+        ? undefined
+        : messageOf(response);
+  const ms = performance.now() - started;
+  return {
+    time: Date.now() - ms,
+    method: sent.method,
+    target: sent.target,
+    session: typeof sent.session === 'string' ? sent.session : null,
+    status,
+    ms: Math.round(ms * 10) / 10,
+    ...(message === undefined ? {} : { message }),
+  };
+}
