@@ -76,7 +76,9 @@ it.for<HowStarted>(['npm run mock', 'npx petstore-mock'])(
           timeout: 10_000,
         },
       );
-      expect(await page.textContent('#data-info')).toMatch(/^\d+ animals?, as of /);
+      expect(await page.textContent('#data-info')).toMatch(
+        /^\d+ animals? in the default session, as of /,
+      );
       const urls = await referencedUrls(page, shipped.origin);
       await page.goto(`${shipped.origin}/docs/`);
       for (const operationId of ['listPets', 'createPet', 'getPet']) {

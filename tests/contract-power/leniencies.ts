@@ -7,6 +7,7 @@
  * docs/contract-power.md lists them.
  */
 import { ANSWER_LENIENCIES, TRANSPORT_LENIENCIES } from './leniency-answers.ts';
+import type { LeniencyNote } from './leniency-note.ts';
 import {
   AUTH_LENIENCIES,
   BODY_LENIENCIES,
@@ -15,8 +16,7 @@ import {
 } from './leniency-reading.ts';
 import { GATEWAY_LENIENCIES, ROUTE_LENIENCIES } from './leniency-routes.ts';
 
-/** What a leniency does, which frameworks or gateways do so, and the page that says so. */
-export type LeniencyNote = { does: string; who: string; source: string };
+export type { LeniencyNote } from './leniency-note.ts';
 
 /** One leniency of the catalogue. */
 export type Leniency =

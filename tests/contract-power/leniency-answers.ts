@@ -3,7 +3,7 @@
  * escaped as frameworks write them, and answers framed, compressed and carried as servers
  * and gateways send them, where the interface is silent.
  */
-import type { LeniencyNote } from './leniencies.ts';
+import type { LeniencyNote } from './leniency-note.ts';
 
 /** Answer bodies and their labels. */
 export const ANSWER_LENIENCIES = {

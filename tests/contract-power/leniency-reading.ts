@@ -3,7 +3,7 @@
  * Authorization header, query parameters and petId read as common frameworks read them,
  * where the interface is silent.
  */
-import type { LeniencyNote } from './leniencies.ts';
+import type { LeniencyNote } from './leniency-note.ts';
 
 /** Creation bodies read beyond `application/json`. */
 export const BODY_LENIENCIES = {

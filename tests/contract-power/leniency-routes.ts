@@ -3,7 +3,7 @@
  * methods a framework serves or answers on its own, and requests a firewall in front of the
  * service blocks, where the interface is silent.
  */
-import type { LeniencyNote } from './leniencies.ts';
+import type { LeniencyNote } from './leniency-note.ts';
 
 /** Paths and methods served beyond the three operations. */
 export const ROUTE_LENIENCIES = {
