@@ -96,11 +96,14 @@ export class ThrottledOut extends Error {
 /** The statuses of a server that wants less traffic now: waited out, never judged. */
 const SHEDDING = new Set([429, 503]);
 
+/** Hears of a 429 or 503 waited out, and when (performance.now()) the attempt it answered went out. */
+export type OnShed = (status: number, sentAt: number) => void;
+
 /**
  * Sends requests, waiting out 429s and 503s. Either says the server wants less traffic, not
  * only this request later: every request of the client holds back until its wait has passed.
  */
-function patientSender(send: Transport, onShed: (status: number) => void) {
+function patientSender(send: Transport, onShed: OnShed) {
   let holdUntil = 0;
   let gaveUp: ThrottledOut | undefined;
   return async (url: string, request: WireRequest) => {
@@ -109,9 +112,10 @@ function patientSender(send: Transport, onShed: (status: number) => void) {
       if (gaveUp) throw gaveUp;
       const hold = holdUntil - Date.now();
       if (hold > 0) await sleep(hold);
+      const sentAt = performance.now();
       const res = await send(url, request);
       if (!SHEDDING.has(res.status)) return { res, throttled: attempt };
-      onShed(res.status);
+      onShed(res.status, sentAt);
       if (attempt === MAX_RETRIES) {
         const seconds = ((Date.now() - started) / 1000).toFixed(0);
         gaveUp ??= new ThrottledOut(
@@ -128,13 +132,13 @@ function patientSender(send: Transport, onShed: (status: number) => void) {
 /**
  * Creates a client for a base URL (ending in `/v1`) that sends with `send`: the network
  * (wire.ts), or a bridge to an app in this process (bridge.ts). `onShed` hears of each 429
- * or 503 waited out.
+ * or 503 waited out, with the time its attempt went out.
  */
 export function createClient(
   baseUrl: string,
   onExchange: (e: Exchange) => void,
   send: Transport,
-  onShed: (status: number) => void = () => {},
+  onShed: OnShed = () => {},
 ): Client {
   const root = baseUrl.replace(/\/+$/, '');
   const sendPatiently = patientSender(send, onShed);

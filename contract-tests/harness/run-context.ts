@@ -11,6 +11,7 @@ import {
   createClient,
   type Exchange,
   headerOf,
+  type OnShed,
   type Request,
   ThrottledOut,
 } from '../client/http.ts';
@@ -22,6 +23,7 @@ import {
   type NetworkTransport,
   networkTransport,
   TIMEOUT_MS,
+  type Transport,
 } from '../client/wire.ts';
 import { authShellFor, shownText } from '../report/curl.ts';
 import { appendRecord } from '../run/run-log.ts';
@@ -79,22 +81,32 @@ export function asReported(request: Request): Request {
   return { ...request, authShell, secret };
 }
 
-// Every request, a burst's too: a burst larger than --concurrency goes that many at a time.
+// Every attempt, a burst's too: a burst larger than --concurrency goes that many at a time. A
+// request waiting out a 429 or 503 holds no place: its next attempt queues as a new one would.
 const limited = inFlightLimit(options.concurrency);
+
+/** The transport under the bound: each attempt takes a place while it is on the wire. */
+const bounded =
+  (transport: Transport): Transport =>
+  (url, request) =>
+    limited(() => transport(url, request));
 
 /**
  * A server that sheds load (503) gets one request, and one connection, fewer from then on,
  * never fewer than one: uvicorn's --limit-concurrency N answers 503 on the Nth open
- * connection, so a run at --concurrency N goes on at N-1 after its first 503. A 429 (a rate,
- * not a capacity) is only waited out.
+ * connection, so a run at --concurrency N goes on at N-1 after its first 503. A 503 to an
+ * attempt that went out before the last lowering is the excess of the higher bound, not a
+ * sign the lower one is too high: it lowers nothing. A 429 (a rate, not a capacity) is only
+ * waited out.
  */
-function sendLess(network: NetworkTransport | undefined) {
-  return (status: number) => {
-    // A 503 while more run than the bound was lowered to is the excess not yet drained.
-    if (status !== 503 || limited.running() > limited.max()) return;
+function sendLess(network: NetworkTransport | undefined): OnShed {
+  let loweredAt = -Infinity;
+  return (status, sentAt) => {
+    if (status !== 503 || sentAt <= loweredAt) return;
     const before = limited.max();
     const now = limited.lower();
     if (now === before) return;
+    loweredAt = performance.now();
     network?.fewerConnections(now);
     appendRecord(options.logDir, 'shed', { status, from: before, to: now });
   };
@@ -107,7 +119,7 @@ function sendLess(network: NetworkTransport | undefined) {
 function guarded(inner: Client): Client {
   return {
     baseUrl: inner.baseUrl,
-    send: (request) => limited(() => send(request)),
+    send,
   };
   async function send(request: Request) {
     if (options.deadline !== undefined && Date.now() >= options.deadline)
@@ -202,7 +214,7 @@ export const client = guarded(
         ...(throttled ? { throttled } : {}),
       });
     },
-    network ? watchedNetwork(network) : fetchTransport(bridgedFetch(options.bridge ?? '')),
+    bounded(network ? watchedNetwork(network) : fetchTransport(bridgedFetch(options.bridge ?? ''))),
     sendLess(network),
   ),
 );
