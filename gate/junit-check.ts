@@ -4,7 +4,9 @@
  * do) must agree with the elements: test cases, failures, errors and skips.
  */
 import { spawnSync } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 
 const { mergeToString } = createRequire(import.meta.url)('junit-report-merger') as {
   mergeToString(sources: string[]): Promise<string>;
@@ -35,5 +37,13 @@ export async function junitFaults(xml: string): Promise<string[]> {
   if (/<testcase\b(?![^>]*\bclassname=")/.test(xml)) faults.push('a testcase without classname');
   if (/<(failure|error)\b(?![^>]*\bmessage=")/.test(xml)) faults.push('a failure without message');
   if (/Cannot annotate tests outside of the test run/.test(xml)) faults.push('test-runner text');
+  return faults;
+}
+
+/** Each report of a JUnit directory by file name, with the faults a CI reader would meet in it. */
+export async function junitDirFaults(dir: string): Promise<Record<string, string[]>> {
+  const faults: Record<string, string[]> = {};
+  for (const file of (await readdir(dir)).sort())
+    faults[file] = await junitFaults(await readFile(join(dir, file), 'utf8'));
   return faults;
 }

@@ -1,22 +1,10 @@
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { createControlHandle } from './control-handle.ts';
-import { createControlHandlers } from './controls.ts';
+import { beforeEach, expect, it } from 'vitest';
+import { controlledMock } from '../testing/controlled-mock.ts';
 import { DEFAULT_API_KEY } from './defaults.ts';
-import { createHandlers } from './handlers.ts';
 import { createJournal, type JournalEntry, type RecordedEntry } from './journal.ts';
-import { createSessions } from './sessions.ts';
-import { createStore } from './store.ts';
 
 const ORIGIN = 'http://journal.test';
-const sessions = createSessions({ store: createStore({ seedCount: 12 }) });
-const mock = createControlHandle(sessions);
-const server = setupServer(
-  ...createHandlers({ sessions, origin: ORIGIN }),
-  ...createControlHandlers(sessions, { origin: ORIGIN }),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+const { mock } = controlledMock(ORIGIN);
 beforeEach(() => mock.reset());
 
 let counter = 0;

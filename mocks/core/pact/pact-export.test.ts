@@ -1,22 +1,10 @@
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { parseJson } from '../../../spec/json.ts';
-import { createControlHandle } from '../control-handle.ts';
-import { createControlHandlers } from '../controls.ts';
+import { controlledMock } from '../../testing/controlled-mock.ts';
 import { DEFAULT_API_KEY } from '../defaults.ts';
-import { createHandlers } from '../handlers.ts';
-import { createSessions } from '../sessions.ts';
-import { createStore } from '../store.ts';
 
 const ORIGIN = 'http://pact.test';
-const sessions = createSessions({ store: createStore({ seedCount: 12 }) });
-const mock = createControlHandle(sessions);
-const server = setupServer(
-  ...createHandlers({ sessions, origin: ORIGIN }),
-  ...createControlHandlers(sessions, { origin: ORIGIN }),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+const { mock } = controlledMock(ORIGIN);
 
 let counter = 0;
 const newSession = () => `pact-${Date.now().toString(36)}-${counter++}`;
