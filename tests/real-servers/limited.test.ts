@@ -3,8 +3,9 @@
  * 503 once N are open, the asking one and idle kept-alive ones counted): the finished FastAPI
  * service under `--limit-concurrency 4` passes the contract suite and the release gate at
  * --concurrency 4. The suite waits out the 503s it meets with 4 connections open and goes on
- * with fewer (3, or 2 when a closed connection was still counted); the gate's tools send one
- * request at a time.
+ * with fewer: 3, or 2 when uvicorn still counted a request it had answered (it drops a
+ * finished request's task a moment after the answer left). The gate's tools send one request
+ * at a time.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
