@@ -1,5 +1,6 @@
 import { expect, it, vi } from 'vitest';
 import { createClient, ThrottledOut } from './http.ts';
+import { inFlightLimit } from './in-flight.ts';
 import type { Transport, WireAnswer } from './wire.ts';
 
 const answer = (status: number, headers: Record<string, string> = {}): WireAnswer => ({
@@ -34,6 +35,34 @@ it('waits out a 429 for its Retry-After, and holds every other request back mean
   expect(b.throttled).toBeUndefined();
   const secondSent = sent.find((s) => s.path === '/v1/second')?.at ?? 0;
   expect(secondSent - start).toBeGreaterThanOrEqual(950);
+});
+
+it('holds back the requests queued for a place when a 429 comes, and sends the refused one before those still waiting', async () => {
+  const sent: { path: string; at: number }[] = [];
+  let throttle = true;
+  const transport: Transport = async (url) => {
+    sent.push({ path: new URL(url).pathname, at: Date.now() });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    if (url.endsWith('/0') && throttle) {
+      throttle = false;
+      return answer(429, { 'retry-after': '1' });
+    }
+    return answer(200);
+  };
+  // One place: requests 1 to 4 wait for it, queued before the 429 comes.
+  const client = createClient(
+    'http://far.test/v1',
+    () => {},
+    transport,
+    () => {},
+    inFlightLimit(1),
+  );
+  const start = Date.now();
+  await Promise.all([0, 1, 2, 3, 4].map((i) => client.send({ ...list, path: `/${i}` })));
+  const paths = sent.map((s) => s.path);
+  // The place /0 freed went to /1 at once; /0 comes back before /2.
+  expect(paths).toEqual(['/v1/0', '/v1/1', '/v1/0', '/v1/2', '/v1/3', '/v1/4']);
+  for (const later of sent.slice(1)) expect(later.at - start).toBeGreaterThanOrEqual(950);
 });
 
 it('waits longer each time a Retry-After: 0 is answered with 429 again', async () => {

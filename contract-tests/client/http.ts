@@ -100,22 +100,42 @@ const SHEDDING = new Set([429, 503]);
 export type OnShed = (status: number, sentAt: number) => void;
 
 /**
+ * Runs one attempt when there is room for it (a bound on requests in flight), or at once; an
+ * attempt sent again goes `first`, before the requests not yet sent.
+ */
+export type Slot = <T>(attempt: () => Promise<T>, first?: boolean) => Promise<T>;
+
+/**
  * Sends requests, waiting out 429s and 503s. Either says the server wants less traffic, not
  * only this request later: every request of the client holds back until its wait has passed.
  */
-function patientSender(send: Transport, onShed: OnShed) {
+function patientSender(send: Transport, onShed: OnShed, slot: Slot) {
   let holdUntil = 0;
   let gaveUp: ThrottledOut | undefined;
+  // One attempt in its slot, its wait set (and onShed told) before the slot is given up: no
+  // attempt queued for a slot goes out before the wait a 429 or 503 asked for has passed.
+  const attemptIn = (url: string, request: WireRequest, attempt: number) =>
+    slot(async () => {
+      for (let hold = holdUntil - Date.now(); hold > 0; hold = holdUntil - Date.now())
+        await sleep(hold);
+      if (gaveUp) throw gaveUp;
+      const sentAt = performance.now();
+      const res = await send(url, request);
+      if (!SHEDDING.has(res.status)) return res;
+      onShed(res.status, sentAt);
+      if (attempt < MAX_RETRIES)
+        holdUntil = Math.max(
+          holdUntil,
+          Date.now() + waitAfter429(res.headers['retry-after'], attempt),
+        );
+      return res;
+    }, attempt > 0);
   return async (url: string, request: WireRequest) => {
     const started = Date.now();
     for (let attempt = 0; ; attempt++) {
       if (gaveUp) throw gaveUp;
-      const hold = holdUntil - Date.now();
-      if (hold > 0) await sleep(hold);
-      const sentAt = performance.now();
-      const res = await send(url, request);
+      const res = await attemptIn(url, request, attempt);
       if (!SHEDDING.has(res.status)) return { res, throttled: attempt };
-      onShed(res.status, sentAt);
       if (attempt === MAX_RETRIES) {
         const seconds = ((Date.now() - started) / 1000).toFixed(0);
         gaveUp ??= new ThrottledOut(
@@ -123,8 +143,6 @@ function patientSender(send: Transport, onShed: OnShed) {
         );
         throw gaveUp;
       }
-      const wait = waitAfter429(res.headers['retry-after'], attempt);
-      holdUntil = Math.max(holdUntil, Date.now() + wait);
     }
   };
 }
@@ -132,16 +150,18 @@ function patientSender(send: Transport, onShed: OnShed) {
 /**
  * Creates a client for a base URL (ending in `/v1`) that sends with `send`: the network
  * (wire.ts), or a bridge to an app in this process (bridge.ts). `onShed` hears of each 429
- * or 503 waited out, with the time its attempt went out.
+ * or 503 waited out, with the time its attempt went out; `slot` runs each attempt (a request
+ * sent again after a 429 or 503 takes a new one).
  */
 export function createClient(
   baseUrl: string,
   onExchange: (e: Exchange) => void,
   send: Transport,
   onShed: OnShed = () => {},
+  slot: Slot = (attempt) => attempt(),
 ): Client {
   const root = baseUrl.replace(/\/+$/, '');
-  const sendPatiently = patientSender(send, onShed);
+  const sendPatiently = patientSender(send, onShed, slot);
   return {
     baseUrl: root,
     async send(request) {

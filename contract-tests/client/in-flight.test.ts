@@ -48,3 +48,18 @@ it('runs fewer at once once lowered, never fewer than one', async () => {
   );
   expect(most).toBe(1);
 });
+
+it('runs a task given first before every task still waiting', async () => {
+  const limited = inFlightLimit(1);
+  const order: string[] = [];
+  const task = (name: string) => async () => {
+    order.push(name);
+    await tick();
+  };
+  await Promise.all([
+    limited(task('running')),
+    limited(task('queued')),
+    limited(task('again'), true),
+  ]);
+  expect(order).toEqual(['running', 'again', 'queued']);
+});

@@ -7,7 +7,8 @@
 
 /** A bound on tasks at once: run one under it, or lower it by one. */
 export type InFlightLimit = {
-  <T>(task: () => Promise<T>): Promise<T>;
+  /** Runs `task` when there is room; `first` puts it before every task still waiting. */
+  <T>(task: () => Promise<T>, first?: boolean): Promise<T>;
   /** Lowers the bound by one (never below 1); the bound from now on. */
   lower(): number;
   /** The bound now. */
@@ -25,8 +26,11 @@ export function inFlightLimit(max: number): InFlightLimit {
     running -= 1;
     if (running < bound) waiting.shift()?.();
   };
-  async function limited<T>(task: () => Promise<T>): Promise<T> {
-    if (running >= bound) await new Promise<void>((resolve) => waiting.push(resolve));
+  async function limited<T>(task: () => Promise<T>, first = false): Promise<T> {
+    if (running >= bound)
+      await new Promise<void>((resolve) =>
+        first ? waiting.unshift(resolve) : waiting.push(resolve),
+      );
     running += 1;
     try {
       return await task();

@@ -23,7 +23,6 @@ import {
   type NetworkTransport,
   networkTransport,
   TIMEOUT_MS,
-  type Transport,
 } from '../client/wire.ts';
 import { authShellFor, shownText } from '../report/curl.ts';
 import { appendRecord } from '../run/run-log.ts';
@@ -82,14 +81,8 @@ export function asReported(request: Request): Request {
 }
 
 // Every attempt, a burst's too: a burst larger than --concurrency goes that many at a time. A
-// request waiting out a 429 or 503 holds no place: its next attempt queues as a new one would.
+// request sent again after a 429 or 503 queues for a place as a new one would.
 const limited = inFlightLimit(options.concurrency);
-
-/** The transport under the bound: each attempt takes a place while it is on the wire. */
-const bounded =
-  (transport: Transport): Transport =>
-  (url, request) =>
-    limited(() => transport(url, request));
 
 /**
  * A server that sheds load (503) gets one request, and one connection, fewer from then on,
@@ -214,7 +207,8 @@ export const client = guarded(
         ...(throttled ? { throttled } : {}),
       });
     },
-    bounded(network ? watchedNetwork(network) : fetchTransport(bridgedFetch(options.bridge ?? ''))),
+    network ? watchedNetwork(network) : fetchTransport(bridgedFetch(options.bridge ?? '')),
     sendLess(network),
+    limited,
   ),
 );
