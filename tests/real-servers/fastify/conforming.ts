@@ -5,7 +5,7 @@
  * the query and petId coerced by its default Ajv (petId read as JavaScript's Number reads
  * " 1", "0x10" or "1e2"), its content-type parsers (text/plain is read as a string, so a
  * creation under it is no object: 400; other media types 415), unknown body fields dropped
- * (`removeAdditional`), `status` defaulted by the schema. Idle kept-alive connections close
+ * (`removeAdditional`), `status` defaulted by the schema, the key checked on every path. Idle kept-alive connections close
  * after 1 s. Run: PETSTORE_API_KEY=KEY PORT=N [PETSTORE_MAX_NAME=20] node --import tsx conforming.ts
  */
 import { timingSafeEqual } from 'node:crypto';
@@ -54,7 +54,7 @@ app.setNotFoundHandler((request, reply) =>
   fail(reply, 404, `no route ${request.method} ${request.url}`),
 );
 app.addHook('onRequest', async (request, reply) => {
-  if (request.url.startsWith('/v1/') && !keyMatches(request.headers.authorization))
+  if (!keyMatches(request.headers.authorization))
     return fail(reply, 401, 'send Authorization: Bearer <API key>');
 });
 
