@@ -69,7 +69,8 @@ export const STRICT_PROFILE: Profile = {
   decisions: true,
 };
 
-const FIELDS = [
+/** Every field a profile may have. */
+export const PROFILE_FIELDS = [
   'pagination',
   'order',
   'defaultStatus',
@@ -97,9 +98,11 @@ export function parseProfile(value: unknown): Profile {
       'a profile is an object, e.g. { "pagination": "link", "order": "id-asc" }',
     );
   const raw = value as Record<string, unknown>;
-  const unknown = Object.keys(raw).find((key) => !(FIELDS as readonly string[]).includes(key));
+  const unknown = Object.keys(raw).find(
+    (key) => !(PROFILE_FIELDS as readonly string[]).includes(key),
+  );
   if (unknown !== undefined)
-    throw new ProfileError(`unknown field ${unknown}; a profile has ${FIELDS.join(', ')}`);
+    throw new ProfileError(`unknown field ${unknown}; a profile has ${PROFILE_FIELDS.join(', ')}`);
   const profile: Profile = {};
   if (raw.pagination !== undefined)
     profile.pagination = oneOf('pagination', raw.pagination, PAGINATIONS);
