@@ -9,12 +9,13 @@
  *   a decision adding keywords to its schema: names, categories, extra properties), so
  *   either answer passes, but an accepted value must still come back exactly.
  */
+
+import { decisionOn, limitsOpen } from '../../spec/checks/schema-rules.ts';
 import { nodeAt, requestBodySchema, resolve } from '../../spec/document.ts';
 import { stringifyJson } from '../../spec/json.ts';
 import { documentAtLevel, type Level } from '../../spec/levels.ts';
 import type { RuleId } from '../../spec/rules.ts';
 import { specValidator } from '../../spec/validation.ts';
-import { decisionOn, limitsOpen } from '../checks/schema-rules.ts';
 import {
   type CatalogueValue,
   enumValues,

@@ -4,8 +4,8 @@
  * must reject, each labelled with what makes it invalid.
  */
 import fc from 'fast-check';
+import { STATUSES } from '../../spec/checks/spec-model.ts';
 import type { Level } from '../../spec/levels.ts';
-import { STATUSES } from '../checks/spec-model.ts';
 
 const INT64_MAX = 2n ** 63n - 1n;
 

@@ -3,7 +3,7 @@
  * a createPet answered 201 with an id. The suite files share one worker, so a later file
  * (declared.contract.ts) can look for all of them in the list.
  */
-import type { Pet } from '../checks/pet-checks.ts';
+import type { Pet } from '../../spec/checks/pet-checks.ts';
 import type { Exchange } from '../client/http.ts';
 
 /**

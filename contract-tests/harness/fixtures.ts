@@ -2,9 +2,9 @@
  * Requests the suite files share: each operation with the run's key, and pets created
  * under the run's unique name prefix.
  */
-import { statusIn } from '../checks/checks.ts';
-import { createdEchoes, newId, type Pet } from '../checks/pet-checks.ts';
-import { STATUSES } from '../checks/spec-model.ts';
+import { statusIn } from '../../spec/checks/checks.ts';
+import { createdEchoes, newId, type Pet } from '../../spec/checks/pet-checks.ts';
+import { STATUSES } from '../../spec/checks/spec-model.ts';
 import { bearer, type Exchange, jsonWithKey, type Request } from '../client/http.ts';
 import { client, options, verifyOrStop } from './harness.ts';
 import { uniqueName } from './names.ts';

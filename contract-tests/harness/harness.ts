@@ -4,18 +4,24 @@
  * failure with expect.soft and records it (with the rules judged) for the grouped summary.
  */
 import { expect } from 'vitest';
-import { type Check, type Failure, fail, failuresOf, type RuleId } from '../checks/check.ts';
-import { isStatusCheck, statusDocumented, statusIn } from '../checks/checks.ts';
-import { citedRule as ruleById } from '../checks/cited-rules.ts';
-import { commonChecks } from '../checks/common-checks.ts';
-import { plainness } from '../checks/plainness.ts';
+import {
+  type Check,
+  type Failure,
+  fail,
+  failuresOf,
+  type RuleId,
+} from '../../spec/checks/check.ts';
+import { isStatusCheck, statusDocumented, statusIn } from '../../spec/checks/checks.ts';
+import { citedRule as ruleById } from '../../spec/checks/cited-rules.ts';
+import { commonChecks } from '../../spec/checks/common-checks.ts';
+import { plainness } from '../../spec/checks/plainness.ts';
 import {
   isExplaining,
   isRedirect,
   isServerErrorCheck,
   notServerError,
   RESPONSES_RULE,
-} from '../checks/status-checks.ts';
+} from '../../spec/checks/status-checks.ts';
 import type { Client, Exchange, Request } from '../client/http.ts';
 import { TransportFault } from '../client/wire.ts';
 import { curlCommand } from '../report/curl.ts';

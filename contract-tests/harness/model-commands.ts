@@ -5,8 +5,7 @@
  * the server's other data allows (they may hold more pets, never fewer or changed ones).
  */
 import fc from 'fast-check';
-import { validNewPet } from '../catalogue/payloads.ts';
-import { statusIn } from '../checks/checks.ts';
+import { statusIn } from '../../spec/checks/checks.ts';
 import {
   createdEchoes,
   equalsPet,
@@ -16,7 +15,8 @@ import {
   pageAtLeast,
   pageAtMost,
   pageMinimum,
-} from '../checks/pet-checks.ts';
+} from '../../spec/checks/pet-checks.ts';
+import { validNewPet } from '../catalogue/payloads.ts';
 import { createPet, getPet, listPets, STATUSES } from './fixtures.ts';
 import { options } from './harness.ts';
 import { generatedPrefix } from './names.ts';

@@ -3,7 +3,7 @@
  * failing case is shrunk, and only the shrunk one is reported, with the seed replaying it.
  */
 import fc from 'fast-check';
-import type { Check, Failure } from '../checks/check.ts';
+import type { Check, Failure } from '../../spec/checks/check.ts';
 import type { Exchange } from '../client/http.ts';
 import { renderFailure } from '../report/report.ts';
 import { judge, options, recordFailure } from './harness.ts';

@@ -4,7 +4,7 @@
  */
 
 import { expect } from 'vitest';
-import { loadContractSpec } from '../checks/spec-model.ts';
+import { loadContractSpec } from '../../spec/checks/spec-model.ts';
 import { bridgedFetch } from '../client/bridge.ts';
 import {
   type Client,

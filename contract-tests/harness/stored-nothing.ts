@@ -10,9 +10,9 @@
  * or too many unknown ids lie between (another client busy), nothing is probed and the
  * test says so; the list pages read elsewhere are searched for the tags as well.
  */
-import { check, isObject, show } from '../checks/check.ts';
-import { statusIn } from '../checks/checks.ts';
-import type { Pet } from '../checks/pet-checks.ts';
+import { check, isObject, show } from '../../spec/checks/check.ts';
+import { statusIn } from '../../spec/checks/checks.ts';
+import type { Pet } from '../../spec/checks/pet-checks.ts';
 import { getPet } from './fixtures.ts';
 import { verify } from './harness.ts';
 

@@ -4,13 +4,13 @@
  * next link that comes back to a page already read reported as such (the walk ends there).
  */
 
+import type { Check } from '../../spec/checks/check.ts';
+import { check } from '../../spec/checks/check.ts';
+import { linkTarget } from '../../spec/checks/link-header.ts';
+import { type Pet, pageAtMost } from '../../spec/checks/pet-checks.ts';
+import { statusIn } from '../../spec/checks/status-checks.ts';
+import { nextNotRead, type PageRead, pageNotRepeated } from '../../spec/checks/walk-checks.ts';
 import type { Profile } from '../../spec/profile.ts';
-import type { Check } from '../checks/check.ts';
-import { check } from '../checks/check.ts';
-import { linkTarget } from '../checks/link-header.ts';
-import { type Pet, pageAtMost } from '../checks/pet-checks.ts';
-import { statusIn } from '../checks/status-checks.ts';
-import { nextNotRead, type PageRead, pageNotRepeated } from '../checks/walk-checks.ts';
 import type { Exchange } from '../client/http.ts';
 import { listPets } from './fixtures.ts';
 import { client, options, verify, verifyTogether } from './harness.ts';

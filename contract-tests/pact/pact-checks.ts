@@ -4,9 +4,10 @@
  * rules), and each gap choice the interaction relied on (`pact-gap`: an order, Link pages, a
  * page size, a default status, an error code, how an invalid parameter is refused).
  */
+
+import { type Check, check, show } from '../../spec/checks/check.ts';
+import { judgesStatus } from '../../spec/checks/status-checks.ts';
 import type { ReliedGap } from '../../spec/pact.ts';
-import { type Check, check, show } from '../checks/check.ts';
-import { judgesStatus } from '../checks/status-checks.ts';
 import type { Exchange } from '../client/http.ts';
 import type { PactCase } from './pact-file.ts';
 import { type Mismatch, matchBody, matchHeaders } from './pact-match.ts';

@@ -4,8 +4,9 @@
  * matching rules (the most specific JSONPath wins; a `type` matcher cascades to everything
  * below it; without a rule a value must equal the example, and objects may hold more keys).
  */
+
+import { show } from '../../spec/checks/check.ts';
 import type { PactMatcher, PactRuleSet } from '../../spec/pact.ts';
-import { show } from '../checks/check.ts';
 
 /** One way an actual value differs from the expected one. */
 export type Mismatch = { where: string; expected: string; received: string };

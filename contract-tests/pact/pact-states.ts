@@ -4,8 +4,9 @@
  * animals of a status are created until the state holds, and an absent id is checked absent.
  * What the interface cannot do (delete animals for "no animals exist") is a skip, said why.
  */
+
+import { statusIn } from '../../spec/checks/status-checks.ts';
 import { PACT_STATES } from '../../spec/pact.ts';
-import { statusIn } from '../checks/status-checks.ts';
 import { ABSENT_IDS, createPet, getPet, listPets, newPet } from '../harness/fixtures.ts';
 import { options, StopError, verify } from '../harness/harness.ts';
 import type { PactCase } from './pact-file.ts';

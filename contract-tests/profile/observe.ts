@@ -6,8 +6,8 @@
  * is left out, for the team to declare.
  */
 
+import { linkTarget } from '../../spec/checks/link-header.ts';
 import type { Profile } from '../../spec/profile.ts';
-import { linkTarget } from '../checks/link-header.ts';
 import type { ServerUnderTest } from '../client/preflight.ts';
 import { observeMediaTypes } from './media-types.ts';
 

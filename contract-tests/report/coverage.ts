@@ -2,8 +2,9 @@
  * The table of operations × documented statuses a run exercised, with counts, built
  * from the exchange log the suite writes.
  */
+
+import { loadContractSpec } from '../../spec/checks/spec-model.ts';
 import type { Level } from '../../spec/levels.ts';
-import { loadContractSpec } from '../checks/spec-model.ts';
 import type { LogRecords } from '../run/run-log.ts';
 
 const OPERATIONS = ['listPets', 'createPet', 'getPet'] as const;

@@ -3,8 +3,8 @@
  * stable id, words and place in spec/openapi.yaml), what was received and expected, the
  * request (the key never shown), the response, and a curl command that replays it.
  */
-import type { Failure } from '../checks/check.ts';
-import { citedRule as ruleById } from '../checks/cited-rules.ts';
+import type { Failure } from '../../spec/checks/check.ts';
+import { citedRule as ruleById } from '../../spec/checks/cited-rules.ts';
 import { bodyText, type Exchange } from '../client/http.ts';
 import { curlCommand, shownAuthorization, shownBytes, shownText } from './curl.ts';
 import { specLocation } from './spec-location.ts';

@@ -7,7 +7,7 @@
  * on an exchange, only after another rule failed on the same answer, is not a cause of its
  * own: it is folded under the finding it followed most often.
  */
-import { type CitedRule, citedRule as ruleById } from '../checks/cited-rules.ts';
+import { type CitedRule, citedRule as ruleById } from '../../spec/checks/cited-rules.ts';
 import type { FailureRecord } from '../run/run-log.ts';
 import type { CaseOutcome } from './junit-report.ts';
 import { specLocation } from './spec-location.ts';

@@ -6,7 +6,7 @@
 import { appendFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { RuleId } from '../checks/cited-rules.ts';
+import type { RuleId } from '../../spec/checks/cited-rules.ts';
 
 /** What each file of the log holds. */
 export type LogRecords = {

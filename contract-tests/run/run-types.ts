@@ -1,7 +1,8 @@
 /** The options and results of runContract (run.ts). */
+
+import type { RuleId } from '../../spec/checks/cited-rules.ts';
 import type { Level } from '../../spec/levels.ts';
 import type { Profile } from '../../spec/profile.ts';
-import type { RuleId } from '../checks/cited-rules.ts';
 import type { AppFetch } from '../client/app-fetch.ts';
 import type { KeyForm } from '../client/key-forms.ts';
 import type { ServerUnderTest } from '../client/preflight.ts';

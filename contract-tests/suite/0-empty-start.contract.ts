@@ -7,7 +7,7 @@
  * test is skipped, saying why.
  */
 import { describe, it } from 'vitest';
-import { statusIn } from '../checks/checks.ts';
+import { statusIn } from '../../spec/checks/checks.ts';
 import type { Exchange } from '../client/http.ts';
 import { listPets, STATUSES } from '../harness/fixtures.ts';
 import { verify } from '../harness/harness.ts';

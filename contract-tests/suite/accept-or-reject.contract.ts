@@ -9,8 +9,7 @@
  */
 import fc from 'fast-check';
 import { beforeAll, describe, it } from 'vitest';
-import { type BodyCase, bodyCases } from '../catalogue/catalogue.ts';
-import { statusIn } from '../checks/checks.ts';
+import { statusIn } from '../../spec/checks/checks.ts';
 import {
   createdEchoes,
   equalsPet,
@@ -18,8 +17,9 @@ import {
   knownItemsUnchanged,
   type Pet,
   pageAtMost,
-} from '../checks/pet-checks.ts';
-import { statusInOrRefused } from '../checks/status-checks.ts';
+} from '../../spec/checks/pet-checks.ts';
+import { statusInOrRefused } from '../../spec/checks/status-checks.ts';
+import { type BodyCase, bodyCases } from '../catalogue/catalogue.ts';
 import {
   createOrStop,
   createPet,

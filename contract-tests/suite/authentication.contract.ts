@@ -6,9 +6,9 @@
  * when the request is otherwise invalid or names an unknown pet.
  */
 import { describe, it } from 'vitest';
+import { isErrorObject, statusIn } from '../../spec/checks/checks.ts';
 import { stringifyJson } from '../../spec/json.ts';
 import { type Credential, missingKeys, nearMisses } from '../catalogue/near-miss.ts';
-import { isErrorObject, statusIn } from '../checks/checks.ts';
 import type { OperationId, Request } from '../client/http.ts';
 import { ABSENT_IDS, getPet, listPets, newPet } from '../harness/fixtures.ts';
 import { client, options, verify } from '../harness/harness.ts';

@@ -3,9 +3,9 @@
  * for bodies wrong as a whole and malformed JSON; generated valid and invalid payloads.
  */
 import { describe, it } from 'vitest';
+import { statusIn } from '../../spec/checks/checks.ts';
+import { createdEchoes } from '../../spec/checks/pet-checks.ts';
 import { invalidNewPet, validNewPet } from '../catalogue/payloads.ts';
-import { statusIn } from '../checks/checks.ts';
-import { createdEchoes } from '../checks/pet-checks.ts';
 import { createPet, newPet, STATUSES } from '../harness/fixtures.ts';
 import { options, verify } from '../harness/harness.ts';
 import { generatedPrefix } from '../harness/names.ts';

@@ -5,8 +5,8 @@
  * number of them (a far server answers each in 100 ms).
  */
 import { describe, it } from 'vitest';
-import { listed, noRepeats } from '../checks/declared-checks.ts';
-import { samePagesAtSizes, type WalkRead } from '../checks/walk-checks.ts';
+import { listed, noRepeats } from '../../spec/checks/declared-checks.ts';
+import { samePagesAtSizes, type WalkRead } from '../../spec/checks/walk-checks.ts';
 import { options, verifyTogether } from '../harness/harness.ts';
 import { PAGE, type Walk, walkList } from '../harness/walk.ts';
 

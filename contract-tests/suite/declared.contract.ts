@@ -20,9 +20,9 @@ import {
   noRepeats,
   unknownFieldHandled,
   walkHolds,
-} from '../checks/declared-checks.ts';
-import { itemsHaveStatus } from '../checks/pet-checks.ts';
-import { statusIn } from '../checks/status-checks.ts';
+} from '../../spec/checks/declared-checks.ts';
+import { itemsHaveStatus } from '../../spec/checks/pet-checks.ts';
+import { statusIn } from '../../spec/checks/status-checks.ts';
 import { created } from '../harness/created.ts';
 import {
   ABSENT_IDS,

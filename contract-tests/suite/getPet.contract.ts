@@ -3,8 +3,8 @@
  * Error for an absent one. Malformed ids are in the parameter catalogue (parameters.contract.ts).
  */
 import { describe, it } from 'vitest';
-import { statusIn } from '../checks/checks.ts';
-import { equalsPet, type Pet } from '../checks/pet-checks.ts';
+import { statusIn } from '../../spec/checks/checks.ts';
+import { equalsPet, type Pet } from '../../spec/checks/pet-checks.ts';
 import {
   ABSENT_IDS,
   createOrStop,

@@ -4,9 +4,8 @@
  * limit means something by creating 101 pets of its own (unless --read-only).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BASE_PATH } from '../../spec/constants.ts';
-import { statusIn } from '../checks/checks.ts';
-import { basePathVersioned } from '../checks/common-checks.ts';
+import { statusIn } from '../../spec/checks/checks.ts';
+import { basePathVersioned } from '../../spec/checks/common-checks.ts';
 import {
   itemsHaveStatus,
   knownItemsUnchanged,
@@ -14,7 +13,8 @@ import {
   pageAtLeast,
   pageAtMost,
   pageMinimum,
-} from '../checks/pet-checks.ts';
+} from '../../spec/checks/pet-checks.ts';
+import { BASE_PATH } from '../../spec/constants.ts';
 import { createPets, listPets, STATUSES } from '../harness/fixtures.ts';
 import { options, verify, verifyOrStop } from '../harness/harness.ts';
 

@@ -8,12 +8,12 @@
  * never a 401 for the valid key, never more pets than allowed.
  */
 import { beforeAll, describe, it } from 'vitest';
+import { check, isObject, type RuleId, sameInteger, show } from '../../spec/checks/check.ts';
+import { namesTheAnimal } from '../../spec/checks/id-readings.ts';
+import { itemsHaveStatus, pageAtMost } from '../../spec/checks/pet-checks.ts';
+import { statusInOrRefused } from '../../spec/checks/status-checks.ts';
 import { LIMIT } from '../../spec/constants.ts';
 import { type ParamCase, paramCases } from '../catalogue/catalogue-params.ts';
-import { check, isObject, type RuleId, sameInteger, show } from '../checks/check.ts';
-import { namesTheAnimal } from '../checks/id-readings.ts';
-import { itemsHaveStatus, pageAtMost } from '../checks/pet-checks.ts';
-import { statusInOrRefused } from '../checks/status-checks.ts';
 import { bearer } from '../client/http.ts';
 import { ensurePetsBeyond } from '../harness/fixtures.ts';
 import { client, options, spec, verify, verifyAllowing } from '../harness/harness.ts';

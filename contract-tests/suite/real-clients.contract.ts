@@ -9,6 +9,10 @@
  * says which, and holds the server to what its profile declares (`otherMediaTypes`).
  */
 import { beforeAll, describe, it } from 'vitest';
+import { check } from '../../spec/checks/check.ts';
+import { statusIn } from '../../spec/checks/checks.ts';
+import { createdEchoes, equalsPet, type Pet } from '../../spec/checks/pet-checks.ts';
+import { readOrRefused } from '../../spec/checks/status-checks.ts';
 import { stringifyJson } from '../../spec/json.ts';
 import {
   CLIENT_FORMS,
@@ -16,10 +20,6 @@ import {
   GARBLED_BODIES,
   LABELLED_BODIES,
 } from '../catalogue/client-forms.ts';
-import { check } from '../checks/check.ts';
-import { statusIn } from '../checks/checks.ts';
-import { createdEchoes, equalsPet, type Pet } from '../checks/pet-checks.ts';
-import { readOrRefused } from '../checks/status-checks.ts';
 import type { Exchange, OperationId, Request } from '../client/http.ts';
 import { createOrStop, listPets, newPet } from '../harness/fixtures.ts';
 import { client, options, verify } from '../harness/harness.ts';

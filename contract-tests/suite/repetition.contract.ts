@@ -5,8 +5,8 @@
  * status filter where a page shows it, and never under another (status-filter).
  */
 import { describe, it } from 'vitest';
-import { show } from '../checks/check.ts';
-import { statusIn } from '../checks/checks.ts';
+import { show } from '../../spec/checks/check.ts';
+import { statusIn } from '../../spec/checks/checks.ts';
 import {
   createdEchoes,
   equalsPet,
@@ -17,7 +17,7 @@ import {
   type Pet,
   pageAtLeast,
   pageAtMost,
-} from '../checks/pet-checks.ts';
+} from '../../spec/checks/pet-checks.ts';
 import type { Exchange } from '../client/http.ts';
 import {
   createOrStop,

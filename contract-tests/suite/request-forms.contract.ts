@@ -5,6 +5,8 @@
  * first), as a streaming parser reading only the first value would not (request-forms.ts).
  */
 import { describe, it } from 'vitest';
+import { statusIn } from '../../spec/checks/checks.ts';
+import { createdEchoes } from '../../spec/checks/pet-checks.ts';
 import { stringifyJson } from '../../spec/json.ts';
 import {
   type BodyForm,
@@ -12,8 +14,6 @@ import {
   NOT_ONE_VALUE_FORMS,
   SPACED_FORMS,
 } from '../catalogue/request-forms.ts';
-import { statusIn } from '../checks/checks.ts';
-import { createdEchoes } from '../checks/pet-checks.ts';
 import { bearer, type Exchange } from '../client/http.ts';
 import { newPet } from '../harness/fixtures.ts';
 import { client, options, verify } from '../harness/harness.ts';

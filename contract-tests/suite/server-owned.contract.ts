@@ -7,11 +7,11 @@
  */
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
+import { check, type RuleId, sameInteger, show } from '../../spec/checks/check.ts';
+import { statusIn } from '../../spec/checks/checks.ts';
+import { createdEchoes, equalsPet, type Pet } from '../../spec/checks/pet-checks.ts';
+import { readOnlyProperties } from '../../spec/checks/schema-rules.ts';
 import { requestBodySchema, response } from '../../spec/document.ts';
-import { check, type RuleId, sameInteger, show } from '../checks/check.ts';
-import { statusIn } from '../checks/checks.ts';
-import { createdEchoes, equalsPet, type Pet } from '../checks/pet-checks.ts';
-import { readOnlyProperties } from '../checks/schema-rules.ts';
 import { createOrStop, createPet, getPet, newPet } from '../harness/fixtures.ts';
 import { options, spec, verify, verifyAllowing } from '../harness/harness.ts';
 

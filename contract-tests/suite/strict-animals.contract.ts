@@ -4,17 +4,17 @@
  * deprecation headers.
  */
 import { describe, it } from 'vitest';
-import { DEPRECATION, SUNSET } from '../../spec/constants.ts';
-import type { RuleId } from '../checks/check.ts';
-import { statusIn } from '../checks/checks.ts';
-import { createdEchoes } from '../checks/pet-checks.ts';
+import type { RuleId } from '../../spec/checks/check.ts';
+import { statusIn } from '../../spec/checks/checks.ts';
+import { createdEchoes } from '../../spec/checks/pet-checks.ts';
 import {
   errorCode,
   headerAbsent,
   headerIs,
   idAbove,
   messageNames,
-} from '../checks/strict-checks.ts';
+} from '../../spec/checks/strict-checks.ts';
+import { DEPRECATION, SUNSET } from '../../spec/constants.ts';
 import { createOrStop, createPet, getPet, newPet } from '../harness/fixtures.ts';
 import { client, options, verify } from '../harness/harness.ts';
 

@@ -3,11 +3,11 @@
  * before routing, 404/405/413/415 with their codes and headers, and CORS.
  */
 import { describe, it } from 'vitest';
+import { check } from '../../spec/checks/check.ts';
+import { statusIn } from '../../spec/checks/checks.ts';
+import { errorCode, headerIs, headerLists } from '../../spec/checks/strict-checks.ts';
 import { RESPONSE_HEADERS } from '../../spec/constants.ts';
 import { stringifyJson } from '../../spec/json.ts';
-import { check } from '../checks/check.ts';
-import { statusIn } from '../checks/checks.ts';
-import { errorCode, headerIs, headerLists } from '../checks/strict-checks.ts';
 import { bearer, type Exchange, jsonWithKey, type OperationId } from '../client/http.ts';
 import { newPet } from '../harness/fixtures.ts';
 import { client, options, verify } from '../harness/harness.ts';

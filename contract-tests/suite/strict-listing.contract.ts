@@ -4,10 +4,10 @@
  * unusable cursors and unknown query parameters.
  */
 import { beforeAll, describe, it } from 'vitest';
-import { check } from '../checks/check.ts';
-import { statusIn } from '../checks/checks.ts';
-import { pageAtLeast, pageAtMost } from '../checks/pet-checks.ts';
-import { ascendingIds, errorCode, headerAbsent } from '../checks/strict-checks.ts';
+import { check } from '../../spec/checks/check.ts';
+import { statusIn } from '../../spec/checks/checks.ts';
+import { pageAtLeast, pageAtMost } from '../../spec/checks/pet-checks.ts';
+import { ascendingIds, errorCode, headerAbsent } from '../../spec/checks/strict-checks.ts';
 import type { Exchange } from '../client/http.ts';
 import { createOrStop, listPets, newPet, STATUSES } from '../harness/fixtures.ts';
 import { client, options, verify, verifyOrStop } from '../harness/harness.ts';

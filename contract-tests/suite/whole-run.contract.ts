@@ -8,7 +8,12 @@
  * status than it answered passes a check made right after each creation; it fails here.
  */
 import { describe, it, type TestContext } from 'vitest';
-import { equalsPet, itemsHaveStatus, knownItemsUnchanged, type Pet } from '../checks/pet-checks.ts';
+import {
+  equalsPet,
+  itemsHaveStatus,
+  knownItemsUnchanged,
+  type Pet,
+} from '../../spec/checks/pet-checks.ts';
 import {
   answeredStatus,
   type Changed,
@@ -16,7 +21,7 @@ import {
   noneChanged,
   noneGone,
   noneOfAnotherStatus,
-} from '../checks/state-checks.ts';
+} from '../../spec/checks/state-checks.ts';
 import type { Exchange } from '../client/http.ts';
 import { type Created, created } from '../harness/created.ts';
 import { getPet, STATUSES } from '../harness/fixtures.ts';

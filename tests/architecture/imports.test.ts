@@ -61,7 +61,7 @@ it('refuses an upward or cross import and allows the ones the table lists', () =
     /spec\/ may import only spec\//,
   );
   expect(violation(table, 'mocks/core/handlers.ts', 'mocks/node/server.ts')).toBeDefined();
-  expect(violation(table, 'contract-tests/checks/checks.ts', 'mocks/core/store.ts')).toBeDefined();
+  expect(violation(table, 'spec/checks/checks.ts', 'mocks/core/store.ts')).toBeDefined();
   expect(violation(table, 'contract-tests/run/run.ts', 'mocks/node/local-mock.ts')).toBeDefined();
   expect(violation(table, 'mocks/core/x.test.ts', 'mocks/testing/in-process.ts')).toBeUndefined();
   expect(violation(table, 'scripts/mock.ts', 'mocks/node/index.ts')).toBeUndefined();

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { Exchange } from '../client/http.ts';
+import type { Exchange } from './exchange.ts';
 import { nextNotRead, type PageRead, pageNotRepeated, samePagesAtSizes } from './walk-checks.ts';
 
 // The walk checks judge what the walk gathered; the exchange is only cited.

@@ -3,11 +3,11 @@
  * rule is one whose request is otherwise ordinary (valid parameters and body, the key sent),
  * not the catalogue's edge case that happens to be short.
  */
-import { parameters, requestBodySchema } from '../../spec/document.ts';
-import { parseJson } from '../../spec/json.ts';
-import { documentAtLevel } from '../../spec/levels.ts';
-import type { SchemaValidator } from '../../spec/validation.ts';
-import { bodyText, headerOf, type Request } from '../client/http.ts';
+import { parameters, requestBodySchema } from '../document.ts';
+import { parseJson } from '../json.ts';
+import { documentAtLevel } from '../levels.ts';
+import type { SchemaValidator } from '../validation.ts';
+import { bodyText, headerOf, type Request } from './exchange.ts';
 
 const INTERFACE = documentAtLevel('interface');
 

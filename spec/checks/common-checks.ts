@@ -3,9 +3,8 @@
  * the key being accepted, the base path, and those of a deprecated operation
  * (deprecation-checks.ts), assembled once per operation.
  */
-import { operation as operationOf } from '../../spec/document.ts';
-import { listRules } from '../../spec/rules.ts';
-import { headerOf, type OperationId } from '../client/http.ts';
+import { operation as operationOf } from '../document.ts';
+import { listRules } from '../rules.ts';
 import { type Check, check, type RuleId } from './check.ts';
 import {
   bodyMatchesSchema,
@@ -17,6 +16,7 @@ import {
   RESPONSES_RULE,
 } from './checks.ts';
 import { servedUntilSunset, sunsetAgrees } from './deprecation-checks.ts';
+import { headerOf, type OperationId } from './exchange.ts';
 import type { ContractSpec } from './spec-model.ts';
 import { explainsStatus, notRedirected } from './status-checks.ts';
 

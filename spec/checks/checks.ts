@@ -4,10 +4,10 @@
  * status checks are in status-checks.ts, and re-exported here.
  */
 
-import { resolve } from '../../spec/document.ts';
-import type { RuleId as SpecRuleId } from '../../spec/rules.ts';
-import type { Exchange, OperationId } from '../client/http.ts';
+import { resolve } from '../document.ts';
+import type { RuleId as SpecRuleId } from '../rules.ts';
 import { type Check, check, type Failure, fail, isObject, type RuleId, show } from './check.ts';
+import type { Exchange, OperationId } from './exchange.ts';
 import { ruleOfIssue, schemaRules } from './schema-rules.ts';
 import type { ContractSpec } from './spec-model.ts';
 import { RESPONSES_RULE } from './status-checks.ts';

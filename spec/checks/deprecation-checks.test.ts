@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import type { Exchange } from '../client/http.ts';
 import { servedUntilSunset, sunsetAgrees } from './deprecation-checks.ts';
+import type { Exchange } from './exchange.ts';
 import { parseHttpDate } from './http-date.ts';
 
 const NOW = new Date('2026-11-25T00:00:00Z');

@@ -2,12 +2,12 @@
  * What the spec documents for each operation at one contract level, as the checks need it:
  * the statuses, the body schema of each, and the headers it describes (spec/document.ts).
  */
-import { responses } from '../../spec/document.ts';
-import { documentAtLevel, type Level } from '../../spec/levels.ts';
-import { type SchemaValidator, specValidator } from '../../spec/validation.ts';
-import type { OperationId } from '../client/http.ts';
+import { responses } from '../document.ts';
+import { documentAtLevel, type Level } from '../levels.ts';
+import { type SchemaValidator, specValidator } from '../validation.ts';
+import type { OperationId } from './exchange.ts';
 
-export { PET_STATUSES as STATUSES } from '../../spec/constants.ts';
+export { PET_STATUSES as STATUSES } from '../constants.ts';
 
 /** A documented response: its body schema pointer and header schema pointers by lower-case name. */
 export type DocumentedResponse = { schema?: string; headers: Record<string, string> };

@@ -3,12 +3,12 @@
  * the choices a profile declares where the interface leaves a gap (spec/declared-rules.ts),
  * and what a consumer's pact declares (spec/pact-rules.ts).
  */
-import { DECLARED_RULES, type DeclaredRuleId, isDeclaredRule } from '../../spec/declared-rules.ts';
-import type { Level } from '../../spec/levels.ts';
-import { isPactRule, PACT_RULES, type PactRuleId } from '../../spec/pact-rules.ts';
-import { type Rule, ruleById, type RuleId as SpecRuleId } from '../../spec/rules.ts';
+import { DECLARED_RULES, type DeclaredRuleId, isDeclaredRule } from '../declared-rules.ts';
+import type { Level } from '../levels.ts';
+import { isPactRule, PACT_RULES, type PactRuleId } from '../pact-rules.ts';
+import { type Rule, ruleById, type RuleId as SpecRuleId } from '../rules.ts';
 
-export type { DeclaredRuleId } from '../../spec/declared-rules.ts';
+export type { DeclaredRuleId } from '../declared-rules.ts';
 
 /** The id of any rule a check cites. */
 export type RuleId = SpecRuleId | DeclaredRuleId | PactRuleId;

@@ -4,8 +4,8 @@
  * stable id), a title, and `Received: … / Expected: …`, the way Schemathesis's checks do.
  */
 
-import type { Exchange } from '../client/http.ts';
 import type { RuleId } from './cited-rules.ts';
+import type { Exchange } from './exchange.ts';
 
 export type { RuleId } from './cited-rules.ts';
 

@@ -2,9 +2,9 @@
  * Checks of what the operations return: created pets echo what was sent, fetched pets
  * equal the stored one, pages respect `limit` and `status`. Ids are compared exactly.
  */
-import type { Level } from '../../spec/levels.ts';
-import type { Exchange } from '../client/http.ts';
+import type { Level } from '../levels.ts';
 import { type Check, check, isObject, type RuleId, sameInteger, show } from './check.ts';
+import type { Exchange } from './exchange.ts';
 
 export { sameInteger } from './check.ts';
 

@@ -3,10 +3,10 @@
  * `x-decision`s), so that a body that breaks a schema cites the rule of the element it
  * breaks: a wrong `status` inside a pet cites `pet-status`, a missing field `pet-shape`.
  */
-import { escapeKey, resolve } from '../../spec/document.ts';
-import { type Level, listDecisions } from '../../spec/levels.ts';
-import { listRules, type Rule, type RuleId } from '../../spec/rules.ts';
-import type { SchemaIssue } from '../../spec/validation.ts';
+import { escapeKey, resolve } from '../document.ts';
+import { type Level, listDecisions } from '../levels.ts';
+import { listRules, type Rule, type RuleId } from '../rules.ts';
+import type { SchemaIssue } from '../validation.ts';
 
 type Node = Record<string, unknown>;
 

@@ -3,8 +3,8 @@
  * status_code_conformance), each citing the rule that says which statuses are allowed.
  */
 
-import type { OperationId } from '../client/http.ts';
 import { type Check, check, type RuleId, show } from './check.ts';
+import type { OperationId } from './exchange.ts';
 import type { ContractSpec } from './spec-model.ts';
 
 /** The rule saying which statuses an operation answers with (for `other` routes: 404). */

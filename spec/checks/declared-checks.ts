@@ -3,7 +3,7 @@
  * list, a walk of it holding each animal once, the default status, an out-of-range `limit`,
  * error codes, the longest name and unknown creation fields. Each judges what was seen against what the profile says.
  */
-import type { Profile } from '../../spec/profile.ts';
+import type { Profile } from '../profile.ts';
 import { check, isObject, show } from './check.ts';
 import type { Pet } from './pet-checks.ts';
 
