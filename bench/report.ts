@@ -17,9 +17,13 @@ const ratio = (a: number | undefined, b: number | undefined) =>
 
 /**
  * The side-by-side table: req/s and p99 per server, and the mock's ratios, per size and
- * workload ("quiet" is prism-quiet, Prism with its logging off).
+ * workload ("quiet" is prism-quiet, Prism with its logging off; "mock/@small" is the mock's
+ * req/s at this size over its req/s at the smallest size, measured in the same rounds, and
+ * "bare/@small" the same for the bare server, whose work does not grow with the store: what
+ * it shows is the machine's noise).
  */
 export function formatTable(result: BenchResult): string {
+  const small = Math.min(...result.options.sizes);
   const columns = [
     'pets',
     'workload',
@@ -34,14 +38,17 @@ export function formatTable(result: BenchResult): string {
     'mock/bare',
     'mock/prism',
     'mock/quiet',
+    `bare/@${small}`,
+    `mock/@${small}`,
   ];
-  const widths = [7, 10, 11, 5, 11, 5, 12, 5, 12, 5, 10, 11, 11];
+  const widths = [7, 10, 11, 5, 11, 5, 12, 5, 12, 5, 10, 11, 11, 12, 12];
   const lines = [columns.map((c, i) => pad(c, widths[i] as number)).join(' ')];
   for (const size of result.options.sizes) {
     for (const workload of WORKLOADS) {
-      const get = (server: ServerName) => findRun(result.runs, server, size)?.workloads[workload];
+      const get = (server: ServerName, at = size) =>
+        findRun(result.runs, server, at)?.workloads[workload];
       const [bare, mock, prism, quiet] = (['bare', 'mock', 'prism', 'prism-quiet'] as const).map(
-        get,
+        (server) => get(server),
       );
       const cells = [
         String(size),
@@ -57,6 +64,8 @@ export function formatTable(result: BenchResult): string {
         num(ratio(mock?.rps, bare?.rps), 2),
         num(ratio(mock?.rps, prism?.rps), 2),
         num(ratio(mock?.rps, quiet?.rps), 2),
+        size === small ? '' : num(ratio(bare?.rps, get('bare', small)?.rps), 2),
+        size === small ? '' : num(ratio(mock?.rps, get('mock', small)?.rps), 2),
       ];
       lines.push(cells.map((c, i) => pad(c, widths[i] as number)).join(' '));
     }
@@ -67,21 +76,23 @@ export function formatTable(result: BenchResult): string {
   );
   // One column per server this run measured.
   const measured = SERVER_NAMES.filter((server) => result.runs.some((r) => r.server === server));
-  const cpuWidths = [7, 10, ...measured.map((server) => Math.max(8, server.length)), 10];
+  // mock/@small here: CPU per request at the smallest size over at this one (throughput per CPU).
+  const cpuWidths = [7, 10, ...measured.map((server) => Math.max(8, server.length)), 10, 12];
   lines.push(
-    ['pets', 'workload', ...measured, 'mock/bare']
+    ['pets', 'workload', ...measured, 'mock/bare', `mock/@${small}`]
       .map((c, i) => pad(c, cpuWidths[i] as number))
       .join(' '),
   );
   for (const size of result.options.sizes) {
     for (const workload of WORKLOADS) {
-      const cpu = (server: ServerName) =>
-        findRun(result.runs, server, size)?.workloads[workload].cpuUsPerRequest;
+      const cpu = (server: ServerName, at = size) =>
+        findRun(result.runs, server, at)?.workloads[workload].cpuUsPerRequest;
       const cells = [
         String(size),
         workload,
         ...measured.map((server) => num(cpu(server))),
         num(ratio(cpu('mock'), cpu('bare')), 1),
+        size === small ? '' : num(ratio(cpu('mock', small), cpu('mock')), 2),
       ];
       lines.push(cells.map((c, i) => pad(c, cpuWidths[i] as number)).join(' '));
     }

@@ -115,3 +115,15 @@ it('judges what the request log costs: the logging mock against the quiet one, t
   const alone = verdicts([run('mock', 1000, 2500)]);
   expect(alone.get('mock/mock-quiet listPets @1000 (CPU)')?.result).toBe('skipped');
 });
+
+it('holds the two listings to 0.9 of their rate at the small size, the other workloads to 0.8', () => {
+  const v = verdicts([run('mock', 1000, 2500), run('mock', 100_000, 2125)]);
+  expect(v.get('mock @100000/@1000 listPets')).toMatchObject({ result: 'fail', bound: '>= 0.9' });
+  expect(v.get('mock @100000/@1000 listSold')).toMatchObject({ result: 'fail', bound: '>= 0.9' });
+  expect(v.get('mock @100000/@1000 getPet')).toMatchObject({ result: 'pass', bound: '>= 0.8' });
+  expect(v.get('mock @100000/@1000 createPet')).toMatchObject({ result: 'pass', bound: '>= 0.8' });
+  // CPU per request rose from 400 to 470.6 µs: 0.85 of the throughput per CPU.
+  expect(v.get('mock @100000/@1000 listPets (CPU)')).toMatchObject({ result: 'fail' });
+  expect(v.get('mock @100000/@1000 listPets (CPU)')?.value).toBeCloseTo(2125 / 2500);
+  expect(v.get('mock @100000/@1000 getPet (CPU)')).toBeUndefined();
+});

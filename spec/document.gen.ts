@@ -1071,11 +1071,6 @@ export const openapiDocument: OpenApiDocument = {
               "error-status": "`status` equals the HTTP status code of the response."
             }
           }
-        },
-        "example": {
-          "code": "not_found",
-          "message": "no pet with id 999999",
-          "status": 404
         }
       }
     }

@@ -102,14 +102,7 @@ export interface components {
          * @example 1
          */
         CategoryId: number;
-        /**
-         * @description The body of every error response.
-         * @example {
-         *       "code": "not_found",
-         *       "message": "no pet with id 999999",
-         *       "status": 404
-         *     }
-         */
+        /** @description The body of every error response. */
         Error: {
             /** @description Machine-readable error code. Any string: each server names its codes as it chooses (a profile declares them), so a client must not expect a closed set. */
             code: string;

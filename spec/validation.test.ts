@@ -68,7 +68,8 @@ it('validates every example in the spec against its schema', () => {
     for (const [key, child] of Object.entries(node)) visit(child, undefined, `${path}/${key}`);
   };
   visit(openapiDocument, undefined, '');
-  for (const name of ['Pet', 'NewPet', 'Error', 'PetName', 'CategoryId']) {
+  // Error has no example of its own: each error response has its (error-examples.test.ts).
+  for (const name of ['Pet', 'NewPet', 'PetName', 'CategoryId']) {
     const pointer = `#/components/schemas/${name}`;
     const schema = (openapiDocument.components as Record<string, Record<string, Json>>).schemas?.[
       name
