@@ -20,10 +20,10 @@ import {
   type CatalogueValue,
   enumValues,
   integerValues,
-  otherTypes,
   stringValues,
   unique,
 } from './catalogue-values.ts';
+import { wrongTypes } from './wrong-types.ts';
 
 /** What a case must get: refused with 400, stored exactly, or either. */
 export type Expectation = 'accept' | 'reject' | 'open';
@@ -46,8 +46,16 @@ type Node = Record<string, unknown>;
 const strictDocument = documentAtLevel('strict');
 const RAW = '\u0000raw\u0000';
 
-/** The values to try for one property schema (its own edges, then other JSON types). */
-function valuesFor(schema: Node, tag: string, texts: readonly string[]): CatalogueValue[] {
+/**
+ * The values to try for one property schema: its own edges, then other JSON types, built
+ * around `sample`, a valid value of its own type.
+ */
+function valuesFor(
+  schema: Node,
+  tag: string,
+  texts: readonly string[],
+  sample: unknown,
+): CatalogueValue[] {
   const own = Array.isArray(schema.enum)
     ? enumValues(schema)
     : schema.type === 'string'
@@ -61,7 +69,7 @@ function valuesFor(schema: Node, tag: string, texts: readonly string[]): Catalog
       : schema.type === 'integer'
         ? integerValues(schema)
         : [];
-  return unique([...own, ...otherTypes(schema.type)]);
+  return unique([...own, ...wrongTypes(schema, sample)]);
 }
 
 type Draft = {
@@ -117,7 +125,14 @@ export function bodyCases(
     const at = `${object.pointer}/properties/${field}`;
     const target = resolve(strictDocument, at);
     const elements = [at, target?.pointer ?? at];
-    for (const value of valuesFor(target?.node ?? {}, placeholder, texts)) {
+    const schema = target?.node ?? {};
+    const sample =
+      schema.type === 'integer'
+        ? categoryId
+        : Array.isArray(schema.enum)
+          ? (schema.enum[0] as unknown)
+          : 'Rex';
+    for (const value of valuesFor(schema, placeholder, texts, sample)) {
       const tag = nextTag();
       const own =
         typeof value.value === 'string' ? value.value.replace(placeholder, tag) : value.value;
