@@ -1,7 +1,8 @@
 /**
  * The accept-or-reject catalogue of createPet's body, derived from the spec: for every
  * property of the request body schema, unusual but well-formed values and malformed ones
- * (catalogue-values.ts), plus each required property left out and an unknown one added.
+ * (catalogue-values.ts) and values of every other JSON type (wrong-types.ts), plus each
+ * required property left out and an unknown one added.
  * The spec's validator at the run's level says what each case must get:
  * - `reject`: the value breaks the schema, so 400 and nothing stored;
  * - `accept`: 201, and the value stored and returned exactly;
