@@ -127,18 +127,3 @@ export function unique(values: readonly CatalogueValue[]): CatalogueValue[] {
     return true;
   });
 }
-
-/** Values of every other JSON type than `type`: what a typed field must refuse. */
-export function otherTypes(type: unknown): CatalogueValue[] {
-  const all: [string, CatalogueValue][] = [
-    ['string', { label: 'a string', value: 'Rex' }],
-    ['integer', { label: 'a number', value: 42 }],
-    ['boolean', { label: 'a boolean', value: true }],
-    ['null', { label: 'null', value: null }],
-    ['array', { label: 'an array', value: ['Rex'] }],
-    ['object', { label: 'an object', value: { value: 'Rex' } }],
-  ];
-  return all
-    .filter(([t]) => t !== type && !(type === 'integer' && t === 'string'))
-    .map(([, v]) => v);
-}

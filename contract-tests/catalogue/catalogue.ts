@@ -1,7 +1,8 @@
 /**
  * The accept-or-reject catalogue of createPet's body, derived from the spec: for every
  * property of the request body schema, unusual but well-formed values and malformed ones
- * (catalogue-values.ts), plus each required property left out and an unknown one added.
+ * (catalogue-values.ts) and values of every other JSON type (wrong-types.ts), plus each
+ * required property left out and an unknown one added.
  * The spec's validator at the run's level says what each case must get:
  * - `reject`: the value breaks the schema, so 400 and nothing stored;
  * - `accept`: 201, and the value stored and returned exactly;
@@ -20,10 +21,10 @@ import {
   type CatalogueValue,
   enumValues,
   integerValues,
-  otherTypes,
   stringValues,
   unique,
 } from './catalogue-values.ts';
+import { wrongTypes } from './wrong-types.ts';
 
 /** What a case must get: refused with 400, stored exactly, or either. */
 export type Expectation = 'accept' | 'reject' | 'open';
@@ -46,8 +47,16 @@ type Node = Record<string, unknown>;
 const strictDocument = documentAtLevel('strict');
 const RAW = '\u0000raw\u0000';
 
-/** The values to try for one property schema (its own edges, then other JSON types). */
-function valuesFor(schema: Node, tag: string, texts: readonly string[]): CatalogueValue[] {
+/**
+ * The values to try for one property schema: its own edges, then other JSON types, built
+ * around `sample`, a valid value of its own type.
+ */
+function valuesFor(
+  schema: Node,
+  tag: string,
+  texts: readonly string[],
+  sample: unknown,
+): CatalogueValue[] {
   const own = Array.isArray(schema.enum)
     ? enumValues(schema)
     : schema.type === 'string'
@@ -61,7 +70,7 @@ function valuesFor(schema: Node, tag: string, texts: readonly string[]): Catalog
       : schema.type === 'integer'
         ? integerValues(schema)
         : [];
-  return unique([...own, ...otherTypes(schema.type)]);
+  return unique([...own, ...wrongTypes(schema, sample)]);
 }
 
 type Draft = {
@@ -117,7 +126,14 @@ export function bodyCases(
     const at = `${object.pointer}/properties/${field}`;
     const target = resolve(strictDocument, at);
     const elements = [at, target?.pointer ?? at];
-    for (const value of valuesFor(target?.node ?? {}, placeholder, texts)) {
+    const schema = target?.node ?? {};
+    const sample =
+      schema.type === 'integer'
+        ? categoryId
+        : Array.isArray(schema.enum)
+          ? (schema.enum[0] as unknown)
+          : 'Rex';
+    for (const value of valuesFor(schema, placeholder, texts, sample)) {
       const tag = nextTag();
       const own =
         typeof value.value === 'string' ? value.value.replace(placeholder, tag) : value.value;

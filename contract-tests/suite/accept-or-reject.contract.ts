@@ -19,6 +19,7 @@ import {
   pageAtMost,
 } from '../../spec/checks/pet-checks.ts';
 import { statusInOrRefused } from '../../spec/checks/status-checks.ts';
+import { wrongTypeNotConverted } from '../../spec/checks/type-checks.ts';
 import { type BodyCase, bodyCases } from '../catalogue/catalogue.ts';
 import {
   createOrStop,
@@ -63,8 +64,13 @@ async function tryCase(c: BodyCase): Promise<void> {
   const { status } = exchange.response;
   const allowed = c.expect === 'accept' ? [201] : c.expect === 'reject' ? [400] : [201, 400];
   const created = status === 201;
-  // A body it had to refuse but stored: the status says so; what it stored adds nothing.
-  const echo = created && c.expect !== 'reject' ? [createdEchoes(c.body)] : [];
+  // A body it had to refuse but stored: the status says so, or, where it stored a value of
+  // another type than the one sent (42 for "42", 0 read as "available"), the conversion.
+  const echo = !created
+    ? []
+    : c.expect === 'reject'
+      ? [wrongTypeNotConverted(c.body)]
+      : [createdEchoes(c.body)];
   // Refusing what must be stored, or storing what must be refused, breaks the case's rule;
   // any other status (200, 422, 500...) breaks createPet's responses rule.
   const rule = [201, 400].includes(status) ? c.rule : 'create-responses';

@@ -2,13 +2,15 @@
  * "Every operation requires the header Authorization: Bearer <API_KEY>" (auth-required,
  * auth-401): the exact key passes everywhere; each way of not holding it (no header,
  * another scheme, an empty token) and every near miss of the key (Schemathesis's
- * ignored_auth, pushed further) is answered 401 with an Error, on every operation, even
- * when the request is otherwise invalid or names an unknown pet.
+ * ignored_auth, pushed further), and every form a token parser alters into the key (quoted,
+ * followed by `, x=1`, as a `token=` parameter), is answered 401 with an Error, on every
+ * operation, even when the request is otherwise invalid or names an unknown pet.
  */
 import { describe, it } from 'vitest';
 import { isErrorObject, statusIn } from '../../spec/checks/checks.ts';
 import { stringifyJson } from '../../spec/json.ts';
 import { type Credential, missingKeys, nearMisses } from '../catalogue/near-miss.ts';
+import { alteredForms } from '../catalogue/token-forms.ts';
 import type { OperationId, Request } from '../client/http.ts';
 import { ABSENT_IDS, getPet, listPets, newPet } from '../harness/fixtures.ts';
 import { client, options, verify } from '../harness/harness.ts';
@@ -117,6 +119,12 @@ describe.concurrent('authentication', () => {
     if (!probe) continue;
     it.skipIf(writes && options.readOnly).each(byName(nearMisses(options.apiKey)))(
       `${operation} answers 401 with an Error for a near miss of the key: %s`,
+      async (_what, credential) => {
+        verify(await send(probe, credential), must401, isErrorObject);
+      },
+    );
+    it.skipIf(writes && options.readOnly).each(byName(alteredForms(options.apiKey)))(
+      `${operation} answers 401 with an Error for a form a token parser alters into the key: %s`,
       async (_what, credential) => {
         verify(await send(probe, credential), must401, isErrorObject);
       },

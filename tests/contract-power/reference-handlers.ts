@@ -6,6 +6,7 @@ import { parseJson, stringifyJson } from '../../spec/json.ts';
 import type { Fault } from './faults.ts';
 import { bodyText, HTML_500 } from './reference-body.ts';
 import type { Responder } from './reference-http.ts';
+import { converted } from './reference-lax.ts';
 import { linkHeader } from './reference-links.ts';
 import {
   isRejection,
@@ -130,7 +131,7 @@ export function createHandlers({ variant, has, store, out }: Context) {
     const body = has('member-names-case-insensitive') ? caseFolded(parsed(source)) : parsed(source);
     if (body === undefined)
       return error(res, has('malformed-json-500') ? 500 : 400, 'request body is not valid JSON');
-    const checked = validateNewPet(body, variant, has);
+    const checked = validateNewPet(converted(body, has), variant, has);
     const sent = body as Record<string, unknown>;
     // A column of 63 characters and no check before the insert: the database's error escapes.
     if (has('name-over-63-500') && !isRejection(checked) && [...checked.name].length > 63)

@@ -13,6 +13,7 @@ import { authorized, REFERENCE_KEY } from './reference-auth.ts';
 import { createHandlers, parsed } from './reference-handlers.ts';
 import { createResponder, cutShort } from './reference-http.ts';
 import { readPetIdAs } from './reference-id-readers.ts';
+import { notFoundCache } from './reference-lax.ts';
 import {
   blockedByFirewall,
   readAuthorization,
@@ -177,9 +178,12 @@ export async function startReferenceServer(
     return error(res, 404, `no route ${req.method} ${url.pathname}`);
   };
 
+  // A cache in front that keeps 404s (answering before the server sees the request).
+  const cachedNotFound = has('not-found-cached') ? notFoundCache() : () => false;
   // A cold start: the first request waits, the others do not.
   let coldStart = leniency === 'slow-first-answer' ? 3_000 : 0;
   const server = createServer((req, res) => {
+    if (cachedNotFound(req, res)) return void req.resume();
     if (leniency !== undefined && SHAPING.has(leniency)) shapeAnswers(req, res, leniency);
     if (has('getPet-body-cut-short') && /^\/v1\/pets\/./.test(req.url ?? '')) cutShort(res);
     if (
