@@ -284,3 +284,8 @@ it(`remembers at most ${REMEMBERED_PETS} animals, forgetting the oldest`, () => 
     'get-found',
   ]);
 });
+
+it('judges nothing of a route outside the interface', () => {
+  const found = judge().judge(exchange('other', 'GET', '/health', 200, 'ok', { headers: {} }));
+  expect(found).toEqual([]);
+});

@@ -163,7 +163,8 @@ function readBody(
 
 /** Reads the app's request against the request side of the interface. */
 export function readRequest(spec: ContractSpec, request: Request): RequestReading {
-  const key = keyDeparture(request);
+  // A route outside the interface: nothing of it is stated, the key included.
+  const key = request.operation === 'other' ? undefined : keyDeparture(request);
   const reading: RequestReading = {
     departures: key ? [key] : [],
     keyless: key !== undefined,
