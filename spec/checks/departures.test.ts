@@ -289,3 +289,8 @@ it('judges nothing of a route outside the interface', () => {
   const found = judge().judge(exchange('other', 'GET', '/health', 200, 'ok', { headers: {} }));
   expect(found).toEqual([]);
 });
+
+it('judges no answer that says the request was not processed (429, 503), as the suite waits them out', () => {
+  expect(judge().judge(exchange('listPets', 'GET', '/pets', 429, 'slow down'))).toEqual([]);
+  expect(judge().judge(exchange('getPet', 'GET', '/pets/1', 503, error(503)))).toEqual([]);
+});
