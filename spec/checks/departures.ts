@@ -7,12 +7,12 @@
  */
 import type { Level } from '../levels.ts';
 import type { Profile } from '../profile.ts';
-import { type Failure, isObject, type RuleId } from './check.ts';
+import { type Failure, isObject, type RuleId, receivedAndExpected } from './check.ts';
 import { citedRule } from './cited-rules.ts';
 import type { Exchange } from './exchange.ts';
 import { judgeInOrder } from './judging.ts';
 import { readRequest } from './live-requests.ts';
-import { received, serverChecks } from './live-server.ts';
+import { serverChecks } from './live-server.ts';
 import type { Pet } from './pet-checks.ts';
 import { loadContractSpec } from './spec-model.ts';
 
@@ -45,7 +45,7 @@ const departure = (failure: Failure, side: Departure['side']): Departure => ({
   rule: failure.rule,
   side,
   title: failure.title,
-  ...received(failure.message),
+  ...receivedAndExpected(failure.message),
   sentence: citedRule(failure.rule).text,
 });
 
