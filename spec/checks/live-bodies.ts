@@ -30,7 +30,12 @@ export function readBody(
     if (text === undefined) throw new SyntaxError('no body');
     value = parseJson(text);
   } catch {
-    const received = text === undefined ? 'no body' : `a body that is not JSON: ${show(text, 80)}`;
+    const received =
+      text !== undefined
+        ? `a body that is not JSON: ${show(text, 80)}`
+        : request.rawBytes
+          ? `${request.rawBytes.length} bytes that are not UTF-8 text`
+          : 'no body';
     const departure = fail(
       'json',
       'The app sent a creation body that is not JSON',
