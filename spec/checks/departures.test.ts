@@ -303,3 +303,17 @@ it('marks a creation body of bytes that are not UTF-8 as not JSON', () => {
     { rule: 'json', side: 'client', received: '3 bytes that are not UTF-8 text' },
   ]);
 });
+
+it('never shows the key of an ill-formed Authorization header', () => {
+  const bare = { authorization: 'sekret-key-123' };
+  const found = judge().judge(
+    exchange('listPets', 'GET', '/pets', 401, error(401), { headers: bare }),
+  );
+  expect(found).toMatchObject([{ rule: 'auth-required', side: 'client' }]);
+  expect(JSON.stringify(found)).not.toContain('sekret');
+  const token = { authorization: 'Token sekret-key-123' };
+  const other = judge().judge(
+    exchange('listPets', 'GET', '/pets', 401, error(401), { headers: token }),
+  );
+  expect(other[0]?.received).toBe('Authorization: Token and 14 more characters');
+});
