@@ -14,10 +14,9 @@ import {
 import { isStatusCheck, statusDocumented, statusIn } from '../../spec/checks/checks.ts';
 import { citedRule as ruleById } from '../../spec/checks/cited-rules.ts';
 import { commonChecks } from '../../spec/checks/common-checks.ts';
+import { judgeInOrder } from '../../spec/checks/judging.ts';
 import { plainness } from '../../spec/checks/plainness.ts';
 import {
-  isExplaining,
-  isRedirect,
   isServerErrorCheck,
   notServerError,
   RESPONSES_RULE,
@@ -174,40 +173,20 @@ const withCommon = (exchange: Exchange, checks: Check[]) => [
 ];
 
 /**
- * The checks in the order that puts a cause before its symptoms: what explains a wrong status
- * (a 5xx, the key refused), then the status, then the rest (a body of a 201 that should have
- * been a 400 breaks its schema because it should not exist).
- */
-const causesFirst = (checks: Check[]) => {
-  const rank = (c: Check) => (isExplaining(c) ? 0 : isStatusCheck(c) ? 1 : 2);
-  return [...checks].sort((a, b) => rank(a) - rank(b));
-};
-
-/**
- * The failures of the checks on one exchange, every judged rule cited. Once a common check
- * explains a wrong status (a 5xx, the key refused), the status checks are not run; a
- * redirect is the only failure of its answer (it is no answer to the request at all).
+ * The failures of the checks on one exchange, every judged rule cited, in the order and with
+ * the precedence the mock's proxy judges by too (spec/checks/judging.ts).
  */
 export function judge(exchange: Exchange, checks: Check[]): Failure[] {
-  const failures: Failure[] = [];
   // The answer arrived whole (client.send reports it otherwise).
   cite(['transport']);
-  let explained = false;
-  for (const check of causesFirst(withCommon(exchange, checks))) {
-    cite(check.rules);
-    if (explained && isStatusCheck(check)) continue;
-    // Reported when it arrived: the status is explained, and said once.
-    if (isServerErrorCheck(check) && serverErrors.has(exchange)) {
-      explained = true;
-      continue;
-    }
-    const found = failuresOf(check, exchange).filter((f) => !switchedOff.has(f.rule));
-    const redirect = found.find(isRedirect);
-    if (redirect) return [redirect];
-    failures.push(...found);
-    explained ||= found.length > 0 && isExplaining(check);
-  }
-  return failures;
+  return judgeInOrder(exchange, withCommon(exchange, checks), {
+    off: switchedOff,
+    visit: (check) => {
+      cite(check.rules);
+      // Reported when it arrived: the status is explained, and said once.
+      return isServerErrorCheck(check) && serverErrors.has(exchange);
+    },
+  });
 }
 
 /**

@@ -1,0 +1,188 @@
+/**
+ * The request side of the interface, judged on what an app sends through the mock's proxy:
+ * the key in `Authorization: Bearer <API_KEY>`, `limit` an integer from 1 to 100, `status`
+ * one of the `PetStatus` values, and a creation body that is a JSON `NewPet` without `id`.
+ * Each departure cites the rule a server applies to it; the reading also tells the server's
+ * judge what kind of request it answered (a bad one may be refused with a 4xx).
+ */
+import { parseJson } from '../json.ts';
+import type { RuleId } from '../rules.ts';
+import { type Failure, fail, isObject, show } from './check.ts';
+import { bodyText, headerOf, type Request } from './exchange.ts';
+import { ruleOfIssue } from './schema-rules.ts';
+import type { ContractSpec } from './spec-model.ts';
+
+const NEW_PET = '#/components/schemas/NewPet';
+const LIMIT = '#/components/parameters/Limit/schema';
+const STATUS = '#/components/parameters/StatusFilter/schema';
+const CANONICAL = /^(0|-?[1-9]\d*)$/;
+const NUMBER = /^[+-]?\d+(\.\d+)?([eE][+-]?\d+)?$/;
+
+/** A query parameter as sent: absent, valid (its value), in a notation left open, or invalid. */
+export type ParamReading =
+  | { kind: 'absent' }
+  | { kind: 'valid'; value: string }
+  | { kind: 'open' }
+  | { kind: 'invalid'; text: string };
+
+/** A creation body as sent: a valid NewPet (its fields), one that is not, or none readable. */
+export type BodyReading =
+  | { kind: 'valid'; value: Record<string, unknown> }
+  | { kind: 'invalid'; value: unknown }
+  | { kind: 'unreadable' };
+
+/** What the app's request was, as the server's judge needs it, and how it departed. */
+export type RequestReading = {
+  departures: Failure[];
+  /** No well-formed `Bearer` key: the backend must not serve it as the app sent it. */
+  keyless: boolean;
+  limit: ParamReading;
+  status: ParamReading;
+  body?: BodyReading;
+  /** A JSON creation body labelled other than JSON (a gap: read or refused). */
+  otherMediaType?: boolean;
+};
+
+/** The Authorization header is `Bearer <token>` (the scheme in any case, RFC 9110 11.1). */
+function keyDeparture(request: Request): Failure | undefined {
+  const value = headerOf(request.headers, 'authorization');
+  if (value !== undefined && /^bearer +[^\s]+$/i.test(value.trim())) return undefined;
+  return fail(
+    'auth-required',
+    value === undefined
+      ? 'Request without an Authorization header'
+      : 'Authorization is not a Bearer key',
+    value === undefined ? 'no Authorization header' : `Authorization: ${value.split(' ')[0]} …`,
+    'Authorization: Bearer <API_KEY> on every request',
+  );
+}
+
+/** The values of one query parameter of a path (`/pets?limit=5`). */
+const queryValues = (path: string, name: string): string[] => {
+  const at = path.indexOf('?');
+  return at === -1 ? [] : new URLSearchParams(path.slice(at + 1)).getAll(name);
+};
+
+/** Reads one typed query parameter against its schema, citing `rule` or the schema's own. */
+function readParam(
+  spec: ContractSpec,
+  path: string,
+  name: string,
+  pointer: string,
+  rule: RuleId,
+): { reading: ParamReading; departure?: Failure } {
+  const values = queryValues(path, name);
+  const [text] = values;
+  if (text === undefined) return { reading: { kind: 'absent' } };
+  // Repeated: which one a server reads is not shown (the suite leaves it open too).
+  if (values.length > 1) return { reading: { kind: 'open' } };
+  const integer = pointer === LIMIT;
+  if (integer && NUMBER.test(text) && !CANONICAL.test(text) && Number.isInteger(Number(text)))
+    return { reading: { kind: 'open' } };
+  const value = integer && CANONICAL.test(text) ? Number(text) : text;
+  const issues = spec.validator.validate(pointer, value, name);
+  const [issue] = issues;
+  if (!issue) return { reading: { kind: 'valid', value: text } };
+  const cited = integer ? rule : ruleOfIssue(spec.document, pointer, issue, spec.level, rule);
+  return {
+    reading: { kind: 'invalid', text },
+    departure: fail(
+      cited,
+      `The app sent ${name}=${show(text, 40)}`,
+      `${name}=${show(text, 40)}: ${issue.message}`,
+      integer
+        ? `${name} an integer from 1 to 100`
+        : `${name} one of the values the interface lists`,
+    ),
+  };
+}
+
+/** Reads a creation body: JSON, then a NewPet at the spec's level, and no `id`. */
+function readBody(
+  spec: ContractSpec,
+  request: Request,
+): { body: BodyReading; departures: Failure[]; otherMediaType?: boolean } {
+  const type = headerOf(request.headers, 'content-type') ?? '(none)';
+  const text = bodyText(request);
+  let value: unknown;
+  try {
+    if (text === undefined) throw new SyntaxError('no body');
+    value = parseJson(text);
+  } catch {
+    const received = text === undefined ? 'no body' : `a body that is not JSON: ${show(text, 80)}`;
+    const departure = fail(
+      'json',
+      'The app sent a creation body that is not JSON',
+      received,
+      'a JSON NewPet',
+    );
+    return { body: { kind: 'unreadable' }, departures: [departure] };
+  }
+  const departures: Failure[] = [];
+  if (!/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type))
+    departures.push(
+      fail(
+        'json',
+        'The app labelled a creation body other than JSON',
+        `Content-Type ${type}`,
+        'Content-Type application/json',
+      ),
+    );
+  const byRule = new Map<RuleId, string[]>();
+  for (const issue of spec.validator.validate(NEW_PET, value, 'body')) {
+    const rule = ruleOfIssue(spec.document, NEW_PET, issue, spec.level, 'new-pet-fields');
+    byRule.set(rule, [...(byRule.get(rule) ?? []), issue.message]);
+  }
+  for (const [rule, messages] of byRule)
+    departures.push(
+      fail(
+        rule,
+        `The app sent a creation body that is not a NewPet: ${messages[0]}`,
+        `${messages.join('; ')} in ${show(value)}`,
+        'a NewPet: name and categoryId, status optional, no id',
+      ),
+    );
+  // The schema at interface level allows other properties, but the interface excludes `id`
+  // (at strict level the schema refuses it, and the departure above says so).
+  if (isObject(value) && Object.hasOwn(value, 'id') && byRule.size === 0)
+    departures.push(
+      fail(
+        'id-assigned',
+        'The app sent an id in a creation body',
+        `id ${show(value.id)} in ${show(value)}`,
+        'no id: the service assigns it',
+      ),
+    );
+  return {
+    body:
+      byRule.size === 0 && isObject(value) ? { kind: 'valid', value } : { kind: 'invalid', value },
+    departures,
+    otherMediaType: departures.some((d) => d.rule === 'json'),
+  };
+}
+
+/** Reads the app's request against the request side of the interface. */
+export function readRequest(spec: ContractSpec, request: Request): RequestReading {
+  const key = keyDeparture(request);
+  const reading: RequestReading = {
+    departures: key ? [key] : [],
+    keyless: key !== undefined,
+    limit: { kind: 'absent' },
+    status: { kind: 'absent' },
+  };
+  if (request.operation === 'listPets') {
+    const limit = readParam(spec, request.path, 'limit', LIMIT, 'limit-max');
+    const status = readParam(spec, request.path, 'status', STATUS, 'status-filter');
+    reading.limit = limit.reading;
+    reading.status = status.reading;
+    for (const found of [limit.departure, status.departure])
+      if (found) reading.departures.push(found);
+  }
+  if (request.operation === 'createPet') {
+    const { body, departures, otherMediaType } = readBody(spec, request);
+    reading.body = body;
+    reading.otherMediaType = otherMediaType === true;
+    reading.departures.push(...departures);
+  }
+  return reading;
+}
