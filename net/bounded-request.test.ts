@@ -12,11 +12,13 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     if (req.url === '/bomb') {
       res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
-      return res.end(bomb);
+      res.end(bomb);
+      return;
     }
     if (req.url === '/big-header') {
       res.writeHead(200, { 'x-big': 'a'.repeat(100 * 1024) });
-      return res.end('[]');
+      res.end('[]');
+      return;
     }
     if (req.url === '/drip') {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
