@@ -1,70 +1,73 @@
 /**
  * How the standalone server reaches the backend in proxy mode: node:http(s) with kept-alive
- * connections, the request's body sent as read, the answer read under the bounds of
- * backend-read.ts. Only the URL backend.ts built is ever requested.
+ * connections, through the shared bounded reader (net/: decoded size, headers, pace, time),
+ * whose failures become the proxy's 502 `backend_unreachable` and 504 `backend_timeout`.
+ * Only the URL backend.ts built, on the backend's origin, is ever requested.
  */
-import { Agent as HttpAgent, request as httpRequest } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
+import { ReadFailure, readBounded, sizeText } from '../../net/index.ts';
 import type { Forward } from '../core/backend.ts';
-import { decodedText, readBounded, tooSlow, unreachable } from './backend-read.ts';
+import { MockError } from '../core/errors.ts';
+
+/** The 502 or 504 for a request the backend gave no usable answer to (`no answer`: fallback may take it). */
+function failure(error: unknown, backend: string, bounds: Parameters<Forward>[1]): MockError {
+  if (!(error instanceof ReadFailure))
+    return new MockError(502, 'backend_unreachable', `no answer from the backend ${backend}`);
+  if (error.kind === 'timeout')
+    return new MockError(
+      504,
+      'backend_timeout',
+      `the backend ${backend} took longer than ${bounds.timeoutMs} ms (--proxy-timeout) to answer`,
+    );
+  if (error.bound?.kind === 'body-size')
+    return new MockError(
+      502,
+      'backend_unreachable',
+      `the backend ${backend} answered more than ${sizeText(bounds.maxBytes)}, the proxy's bound`,
+    );
+  return new MockError(
+    502,
+    'backend_unreachable',
+    `no answer from the backend ${backend}: ${error.message}`,
+  );
+}
 
 /** A forwarder to the backend at `base` (its origin names it in error messages). */
 export function createForward(base: string): Forward & { close(): void } {
   const root = new URL(base);
-  const secure = root.protocol === 'https:';
-  const agent = secure
-    ? new HttpsAgent({ keepAlive: true, maxSockets: 256 })
-    : new HttpAgent({ keepAlive: true, maxSockets: 256 });
-  const send = secure ? httpsRequest : httpRequest;
+  const agent =
+    root.protocol === 'https:'
+      ? new HttpsAgent({ keepAlive: true, maxSockets: 256 })
+      : new HttpAgent({ keepAlive: true, maxSockets: 256 });
   const name = root.origin;
-  const forward = (
-    target: Parameters<Forward>[0],
-    bounds: Parameters<Forward>[1],
-  ): ReturnType<Forward> =>
-    new Promise((resolve, reject) => {
-      const url = new URL(target.url);
-      if (url.origin !== root.origin) {
-        reject(unreachable(name, 'the request left the backend'));
-        return;
-      }
-      const headers: Record<string, string> = {};
-      for (const [header, value] of target.headers)
-        headers[header] = headers[header] === undefined ? value : `${headers[header]}, ${value}`;
-      if (target.body !== undefined) headers['content-length'] = String(target.body.byteLength);
-      const req = send(url, { method: target.method, headers, agent, setHost: true });
-      const timer = setTimeout(() => {
-        req.destroy();
-        reject(tooSlow(name, bounds.timeoutMs));
-      }, bounds.timeoutMs);
-      req.once('error', (error) => {
-        clearTimeout(timer);
-        reject(unreachable(name, error.message));
-      });
-      req.once('response', (res) => {
-        readBounded(res, bounds.maxBytes, name).then(
-          (bytes) => {
-            clearTimeout(timer);
-            const pairs: [string, string][] = [];
-            for (let i = 0; i < res.rawHeaders.length; i += 2)
-              pairs.push([
-                (res.rawHeaders[i] as string).toLowerCase(),
-                res.rawHeaders[i + 1] as string,
-              ]);
-            const encoding = res.headers['content-encoding'];
-            resolve({
-              status: res.statusCode ?? 502,
-              headers: pairs,
-              bytes,
-              text: decodedText(bytes, encoding, bounds.maxBytes),
-            });
-          },
-          (error) => {
-            clearTimeout(timer);
-            reject(error);
-          },
-        );
-      });
-      req.end(target.body);
-    });
+  const forward: Forward = async (target, bounds) => {
+    const url = new URL(target.url);
+    if (url.origin !== root.origin)
+      throw new MockError(502, 'backend_unreachable', `a request left the backend ${name}`);
+    const headers: Record<string, string> = {};
+    for (const [header, value] of target.headers)
+      headers[header] = headers[header] === undefined ? value : `${headers[header]}, ${value}`;
+    if (target.body !== undefined) headers['content-length'] = String(target.body.byteLength);
+    try {
+      const answer = await readBounded(
+        url,
+        { method: target.method, headers, ...(target.body ? { body: target.body } : {}) },
+        { agent, timeoutMs: bounds.timeoutMs, bounds: { maxBodyBytes: bounds.maxBytes } },
+      );
+      // The reader undoes Content-Encoding: the app gets the decoded bytes, said as such.
+      const pairs = Object.entries(answer.headers).filter(
+        ([header]) => header !== 'content-encoding',
+      );
+      return {
+        status: answer.status,
+        headers: pairs,
+        bytes: answer.body,
+        text: answer.body.toString(),
+      };
+    } catch (error) {
+      throw failure(error, name, bounds);
+    }
+  };
   return Object.assign(forward, { close: () => agent.destroy() });
 }
