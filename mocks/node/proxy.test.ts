@@ -163,3 +163,17 @@ it('judges each exchange and names the rule broken on the log line and the journ
   expect(entry?.departures?.map((d) => [d.rule, d.side])).toContainEqual(['json', 'server']);
   expect(logged.at(-1)?.departures).toContainEqual({ rule: 'json', side: 'server' });
 });
+
+it('lists a session’s departures at GET /__mock/departures, filtered by side', async () => {
+  answer = (_req, res) => json(res, 400, { code: 'bad', message: 'limit', status: 400 });
+  await fetch(`${mock.baseUrl}/pets?limit=500`, {
+    headers: { ...AUTH, 'x-mock-session': 'dep' },
+  });
+  const all = await fetch(`${mock.origin}/__mock/departures?side=client`, {
+    headers: { 'x-mock-session': 'dep' },
+  });
+  const rows = (await all.json()) as { rule: string; side: string; request: number }[];
+  expect(rows.length).toBeGreaterThan(0);
+  expect(rows.every((row) => row.side === 'client' && row.request === 1)).toBe(true);
+  expect(logged.at(-1)?.departures?.some((d) => d.side === 'client')).toBe(true);
+});

@@ -39,7 +39,7 @@ export function isLogged(method: string, path: string, response: Response | unde
 /** The `Error` message in a response's body, if it has one. */
 function messageOf(response: Response): string | undefined {
   if (response.status < 400) return undefined;
-  const text = textBeside(response);
+  const text = textBeside(response) ?? proxyNoteOf(response)?.text;
   if (text === undefined || !text.startsWith('{')) return undefined;
   try {
     const message = (JSON.parse(text) as { message?: unknown }).message;
