@@ -168,7 +168,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   });
   const { port } = server.address() as AddressInfo;
   origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  landing = createLanding({ baseUrl: `${origin}${BASE_PATH}`, apiKeys, profile: sessions.profile });
+  landing = createLanding({
+    baseUrl: `${origin}${BASE_PATH}`,
+    apiKeys,
+    profile: sessions.profile,
+    ...(options.proxy === undefined ? {} : { proxy: options.proxy.url }),
+  });
   return {
     ...createControlHandle(sessions),
     origin,
