@@ -10,6 +10,7 @@ import type { Profile } from '../../spec/profile.ts';
 import { createPortableKeyMatcher, type KeyMatcher } from './auth.ts';
 import type { BackendOptions, Forward } from './backend.ts';
 import { DEFAULT_API_KEY } from './defaults.ts';
+import { createFetchForward } from './fetch-forward.ts';
 import { createOperations } from './operations.ts';
 import { createPipeline, type PipelineOptions, type Route } from './pipeline.ts';
 import { createBackendStep } from './proxy-step.ts';
@@ -41,8 +42,11 @@ export type HandlerOptions = {
   origin?: string;
   /** How bodies reach the handlers and leave them (default: inside the Fetch objects). */
   transport?: BodyTransport;
-  /** Proxy mode: the backend that answers in place of the store, and how to reach it. */
-  proxy?: BackendOptions & { forward: Forward };
+  /**
+   * Proxy mode: the backend that answers in place of the store (docs/proxy.md), reached with
+   * `forward` (default: global fetch, which msw lets through).
+   */
+  proxy?: BackendOptions & { forward?: Forward };
 };
 
 // getPet's deprecation headers; the successor is the listing on the same base path.
@@ -93,7 +97,11 @@ export function createHandlers(options: HandlerOptions) {
   const backend =
     options.proxy === undefined
       ? undefined
-      : createBackendStep(options.proxy, options.proxy.forward, recorder.transport);
+      : createBackendStep(
+          options.proxy,
+          options.proxy.forward ?? createFetchForward(options.proxy.url),
+          recorder.transport,
+        );
   const serve = createPipeline({
     backend,
     matchesKey: (options.keyMatcher ?? createPortableKeyMatcher)(keys),
