@@ -159,7 +159,14 @@ export function createBackendStep(
     } catch (error) {
       // The mock's own refusal (404, 405, 400) is still the mock's answer, said as such.
       if (!(error instanceof MockError)) throw error;
-      errorNotes.set(error, { answeredBy: 'mock', fallback: why, departures: [] });
+      // The app's request is judged all the same (a limit of 500 is the app's departure).
+      const refusal = { code: error.code, message: error.message, status: error.status };
+      const departures = judge(session, request, operation, body, {
+        status: error.status,
+        headers: [['content-type', 'application/json']],
+        text: JSON.stringify(refusal),
+      }).filter((departure) => departure.side === 'client');
+      errorNotes.set(error, { answeredBy: 'mock', fallback: why, departures });
       throw error;
     }
     const text = transport.textOf?.(response) ?? '';

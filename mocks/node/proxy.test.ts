@@ -177,3 +177,18 @@ it('lists a session’s departures at GET /__mock/departures, filtered by side',
   expect(rows.every((row) => row.side === 'client' && row.request === 1)).toBe(true);
   expect(logged.at(-1)?.departures?.some((d) => d.side === 'client')).toBe(true);
 });
+
+it('judges the app’s request when the mock answers on fallback: the client’s departure', async () => {
+  answer = (_req, res) => {
+    res.writeHead(404, { 'content-type': 'text/html' });
+    res.end('<h1>Not Found</h1>');
+  };
+  const response = await fetch(`${mock.baseUrl}/pets?limit=500`, {
+    headers: { ...AUTH, 'x-mock-session': 'fb-client' },
+  });
+  expect(response.status).toBe(400);
+  const [entry] = mock.session('fb-client').requests();
+  expect(entry?.answeredBy).toBe('mock');
+  expect(entry?.departures?.length).toBeGreaterThan(0);
+  expect(entry?.departures?.every((d) => d.side === 'client')).toBe(true);
+});
