@@ -77,3 +77,9 @@ export const sameInteger = (a: unknown, b: unknown) =>
   (typeof a === 'number' || typeof a === 'bigint') &&
   (typeof b === 'number' || typeof b === 'bigint') &&
   String(a) === String(b);
+
+/** The `Received: …` and `Expected: …` of a failure's message, apart (the reverse of `fail`). */
+export const receivedAndExpected = (message: string) => {
+  const [got = '', want = ''] = message.split('\nExpected: ');
+  return { received: got.replace(/^Received: /, ''), expected: want };
+};

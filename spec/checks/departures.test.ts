@@ -284,3 +284,22 @@ it(`remembers at most ${REMEMBERED_PETS} animals, forgetting the oldest`, () => 
     'get-found',
   ]);
 });
+
+it('judges nothing of a route outside the interface', () => {
+  const found = judge().judge(exchange('other', 'GET', '/health', 200, 'ok', { headers: {} }));
+  expect(found).toEqual([]);
+});
+
+it('judges no answer that says the request was not processed (429, 503), as the suite waits them out', () => {
+  expect(judge().judge(exchange('listPets', 'GET', '/pets', 429, 'slow down'))).toEqual([]);
+  expect(judge().judge(exchange('getPet', 'GET', '/pets/1', 503, error(503)))).toEqual([]);
+});
+
+it('marks a creation body of bytes that are not UTF-8 as not JSON', () => {
+  const sent = exchange('createPet', 'POST', '/pets', 400, error(400));
+  sent.request.rawBytes = new Uint8Array([0x7b, 0xff, 0x7d]);
+  const found = judge().judge(sent);
+  expect(found).toMatchObject([
+    { rule: 'json', side: 'client', received: '3 bytes that are not UTF-8 text' },
+  ]);
+});

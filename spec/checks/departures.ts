@@ -7,12 +7,12 @@
  */
 import type { Level } from '../levels.ts';
 import type { Profile } from '../profile.ts';
-import { type Failure, isObject, type RuleId } from './check.ts';
+import { type Failure, isObject, type RuleId, receivedAndExpected } from './check.ts';
 import { citedRule } from './cited-rules.ts';
 import type { Exchange } from './exchange.ts';
 import { judgeInOrder } from './judging.ts';
 import { readRequest } from './live-requests.ts';
-import { received, serverChecks } from './live-server.ts';
+import { serverChecks } from './live-server.ts';
 import type { Pet } from './pet-checks.ts';
 import { loadContractSpec } from './spec-model.ts';
 
@@ -35,6 +35,9 @@ export type Departure = {
 /** Judges the exchanges of one session in order, remembering what it saw across them. */
 export type LiveJudge = { judge(exchange: Exchange): Departure[] };
 
+/** Answers saying the request was not processed, only to come again later: not judged. */
+const NOT_PROCESSED = new Set([429, 503]);
+
 /** The most animals one session's judge remembers; the oldest are forgotten first. */
 export const REMEMBERED_PETS = 10_000;
 
@@ -42,7 +45,7 @@ const departure = (failure: Failure, side: Departure['side']): Departure => ({
   rule: failure.rule,
   side,
   title: failure.title,
-  ...received(failure.message),
+  ...receivedAndExpected(failure.message),
   sentence: citedRule(failure.rule).text,
 });
 
@@ -83,8 +86,10 @@ export function liveJudge(options: { level: Level; profile?: Profile }): LiveJud
     judge(exchange) {
       const reading = readRequest(spec, exchange.request);
       const client = reading.departures.filter((f) => !off.has(f.rule));
-      // No whole answer (the proxy reports the transport fault itself): nothing to judge.
-      if (exchange.response.status === 0 || exchange.response.fault !== undefined)
+      // No whole answer (the proxy reports the transport fault itself), or a request the
+      // backend did not process (429, 503: the suite waits these out and judges none).
+      const { status, fault } = exchange.response;
+      if (status === 0 || fault !== undefined || NOT_PROCESSED.has(status))
         return client.map((f) => departure(f, 'client'));
       const checks = serverChecks(spec, exchange.request, reading, { pets, ids }, profile);
       const server = judgeInOrder(exchange, checks, { off });

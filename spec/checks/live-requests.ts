@@ -5,14 +5,13 @@
  * Each departure cites the rule a server applies to it; the reading also tells the server's
  * judge what kind of request it answered (a bad one may be refused with a 4xx).
  */
-import { parseJson } from '../json.ts';
 import type { RuleId } from '../rules.ts';
-import { type Failure, fail, isObject, show } from './check.ts';
-import { bodyText, headerOf, type Request } from './exchange.ts';
+import { type Failure, fail, show } from './check.ts';
+import { headerOf, type Request } from './exchange.ts';
+import { type BodyReading, readBody } from './live-bodies.ts';
 import { ruleOfIssue } from './schema-rules.ts';
 import type { ContractSpec } from './spec-model.ts';
 
-const NEW_PET = '#/components/schemas/NewPet';
 const LIMIT = '#/components/parameters/Limit/schema';
 const STATUS = '#/components/parameters/StatusFilter/schema';
 const CANONICAL = /^(0|-?[1-9]\d*)$/;
@@ -24,12 +23,6 @@ export type ParamReading =
   | { kind: 'valid'; value: string }
   | { kind: 'open' }
   | { kind: 'invalid'; text: string };
-
-/** A creation body as sent: a valid NewPet (its fields), one that is not, or none readable. */
-export type BodyReading =
-  | { kind: 'valid'; value: Record<string, unknown> }
-  | { kind: 'invalid'; value: unknown }
-  | { kind: 'unreadable' };
 
 /** What the app's request was, as the server's judge needs it, and how it departed. */
 export type RequestReading = {
@@ -97,73 +90,10 @@ function readParam(
   };
 }
 
-/** Reads a creation body: JSON, then a NewPet at the spec's level, and no `id`. */
-function readBody(
-  spec: ContractSpec,
-  request: Request,
-): { body: BodyReading; departures: Failure[]; otherMediaType?: boolean } {
-  const type = headerOf(request.headers, 'content-type') ?? '(none)';
-  const text = bodyText(request);
-  let value: unknown;
-  try {
-    if (text === undefined) throw new SyntaxError('no body');
-    value = parseJson(text);
-  } catch {
-    const received = text === undefined ? 'no body' : `a body that is not JSON: ${show(text, 80)}`;
-    const departure = fail(
-      'json',
-      'The app sent a creation body that is not JSON',
-      received,
-      'a JSON NewPet',
-    );
-    return { body: { kind: 'unreadable' }, departures: [departure] };
-  }
-  const departures: Failure[] = [];
-  if (!/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type))
-    departures.push(
-      fail(
-        'json',
-        'The app labelled a creation body other than JSON',
-        `Content-Type ${type}`,
-        'Content-Type application/json',
-      ),
-    );
-  const byRule = new Map<RuleId, string[]>();
-  for (const issue of spec.validator.validate(NEW_PET, value, 'body')) {
-    const rule = ruleOfIssue(spec.document, NEW_PET, issue, spec.level, 'new-pet-fields');
-    byRule.set(rule, [...(byRule.get(rule) ?? []), issue.message]);
-  }
-  for (const [rule, messages] of byRule)
-    departures.push(
-      fail(
-        rule,
-        `The app sent a creation body that is not a NewPet: ${messages[0]}`,
-        `${messages.join('; ')} in ${show(value)}`,
-        'a NewPet: name and categoryId, status optional, no id',
-      ),
-    );
-  // The schema at interface level allows other properties, but the interface excludes `id`
-  // (at strict level the schema refuses it, and the departure above says so).
-  if (isObject(value) && Object.hasOwn(value, 'id') && byRule.size === 0)
-    departures.push(
-      fail(
-        'id-assigned',
-        'The app sent an id in a creation body',
-        `id ${show(value.id)} in ${show(value)}`,
-        'no id: the service assigns it',
-      ),
-    );
-  return {
-    body:
-      byRule.size === 0 && isObject(value) ? { kind: 'valid', value } : { kind: 'invalid', value },
-    departures,
-    otherMediaType: departures.some((d) => d.rule === 'json'),
-  };
-}
-
 /** Reads the app's request against the request side of the interface. */
 export function readRequest(spec: ContractSpec, request: Request): RequestReading {
-  const key = keyDeparture(request);
+  // A route outside the interface: nothing of it is stated, the key included.
+  const key = request.operation === 'other' ? undefined : keyDeparture(request);
   const reading: RequestReading = {
     departures: key ? [key] : [],
     keyless: key !== undefined,

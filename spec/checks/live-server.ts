@@ -4,20 +4,11 @@
  * checks the suite runs on the same kind of request, never a copy of them.
  */
 import type { Profile } from '../profile.ts';
-import { type Check, check } from './check.ts';
+import type { Check } from './check.ts';
 import { commonChecks } from './common-checks.ts';
-import {
-  errorCodeDeclared,
-  hasDefaultStatus,
-  inDeclaredOrder,
-  limitHandledAsDeclared,
-  listed,
-  nameAtLimitAccepted,
-  nameOverLimitRefused,
-  unknownFieldHandled,
-} from './declared-checks.ts';
 import type { Request } from './exchange.ts';
 import { namesTheAnimal } from './id-readings.ts';
+import { declaredCode, declaredCreation, declaredLimit, declaredOrder } from './live-declared.ts';
 import type { RequestReading } from './live-requests.ts';
 import {
   createdEchoes,
@@ -34,39 +25,15 @@ import { isStatusCheck, readOrRefused, statusIn, statusInOrRefused } from './sta
 /** The animals a session saw created, by id (text, exact), and their ids as a set. */
 export type Remembered = { pets: ReadonlyMap<string, Pet>; ids: ReadonlySet<string> };
 
-/** A check that judges only answers of these statuses (a declared choice on a 401 is moot). */
-const onlyOn = (statuses: readonly number[], judge: Check): Check =>
-  Object.assign(
-    (exchange: Parameters<Check>[0]) =>
-      statuses.includes(exchange.response.status) ? judge(exchange) : undefined,
-    {
-      rules: judge.rules,
-    },
-  );
-
 const CANONICAL_POSITIVE = /^[1-9]\d*$/;
-const FIELDS = new Set(['id', 'name', 'categoryId', 'status']);
 
 /** The checks of a list: the suite's listPets and parameter catalogue, and the declared choices. */
 function listChecks(reading: RequestReading, seen: Remembered, profile: Profile): Check[] {
   const { limit, status } = reading;
   const valid = limit.kind !== 'invalid' && limit.kind !== 'open' && status.kind !== 'invalid';
-  const declared = profile.outOfRangeLimit;
-  const outOfRange =
-    limit.kind === 'invalid' && /^-?\d+$/.test(limit.text) ? Number(limit.text) : undefined;
   const checks: Check[] = [knownItemsUnchanged(seen.pets)];
-  if (declared !== undefined && outOfRange !== undefined && status.kind !== 'invalid')
-    checks.push(
-      statusIn(
-        [declared === 'clamp' ? 200 : declared, 401],
-        'declared-limit-range',
-        'for an out-of-range limit, as declared',
-      ),
-      onlyOn(
-        [200, declared === 'clamp' ? 200 : declared],
-        limitHandledAsDeclared(declared, outOfRange),
-      ),
-    );
+  const declared = declaredLimit(reading, profile);
+  if (declared) checks.push(...declared);
   else if (valid) checks.push(statusIn([200, 401], 'list-responses', 'for a valid list request'));
   else
     checks.push(
@@ -84,28 +51,8 @@ function listChecks(reading: RequestReading, seen: Remembered, profile: Profile)
         : pageAtMost(100, 'page-size-max'),
   );
   if (status.kind === 'valid') checks.push(itemsHaveStatus(status.value));
-  const order = profile.order;
-  if (order === 'id-asc' || order === 'id-desc' || order === 'name-asc')
-    checks.push(inOrder(order));
-  return checks;
+  return [...checks, ...declaredOrder(profile)];
 }
-
-/** A page in the declared order (one page of a walk; newest-first needs the suite's timing). */
-const inOrder = (order: 'id-asc' | 'id-desc' | 'name-asc'): Check =>
-  check('declared-order', (exchange) => {
-    const items = exchange.response.json;
-    if (exchange.response.status !== 200 || !Array.isArray(items)) return undefined;
-    if (!items.every((p) => typeof p === 'object' && p !== null && /^-?\d+$/.test(String(p.id))))
-      return undefined; // the schema check says what is wrong with such items
-    const failure = inDeclaredOrder(order, listed(items), new Map())(exchange);
-    return failure && { title: failure.title, ...received(failure.message) };
-  });
-
-/** The `Received: …` and `Expected: …` of a failure's message. */
-export const received = (message: string) => {
-  const [got = '', want = ''] = message.split('\nExpected: ');
-  return { received: got.replace(/^Received: /, ''), expected: want };
-};
 
 /** The checks of a creation: the suite's createPet, server-owned and declared ones. */
 function createChecks(reading: RequestReading, seen: Remembered, profile: Profile): Check[] {
@@ -119,20 +66,9 @@ function createChecks(reading: RequestReading, seen: Remembered, profile: Profil
       ? readOrRefused(profile.otherMediaTypes, 'for a JSON body labelled other than JSON')
       : statusIn([201, 400, 401], 'create-responses', 'for a valid creation'),
     createdEchoes(sent),
-    onlyOn([201], newId(seen.ids)),
+    newId(seen.ids),
   ];
-  if (profile.defaultStatus !== undefined && !Object.hasOwn(sent, 'status'))
-    checks.push(onlyOn([201], hasDefaultStatus(profile.defaultStatus)));
-  const max = profile.maxNameLength;
-  const length = typeof sent.name === 'string' ? [...sent.name].length : undefined;
-  if (max !== undefined && length === max)
-    checks.push(onlyOn([201, 400, 422], nameAtLimitAccepted(max)));
-  if (max !== undefined && length !== undefined && length > max)
-    checks.push(nameOverLimitRefused(max));
-  const unknown = Object.keys(sent).find((key) => !FIELDS.has(key));
-  if (profile.unknownFields !== undefined && unknown !== undefined)
-    checks.push(onlyOn([200, 201, 400, 422], unknownFieldHandled(profile.unknownFields, unknown)));
-  return checks;
+  return [...checks, ...declaredCreation(sent, profile)];
 }
 
 /** The petId a getPet request names, as sent (percent-decoded). */
@@ -158,12 +94,6 @@ function getChecks(request: Request, seen: Remembered): Check[] {
     namesTheAnimal(text),
   ];
 }
-
-/** The declared `code` of an error answer's status, when the profile declares one. */
-const declaredCode = (profile: Profile): Check[] =>
-  Object.entries(profile.errorCodes ?? {}).map(([status, code]) =>
-    onlyOn([Number(status)], errorCodeDeclared(code)),
-  );
 
 /** Every check the backend's answer to `request` must pass. */
 export function serverChecks(
