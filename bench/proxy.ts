@@ -32,7 +32,7 @@ const node = process.execPath;
 const PRISM = 'node_modules/@stoplight/prism-cli/dist/index.js';
 const headers = { authorization: `Bearer ${DEFAULT_API_KEY}` };
 
-async function startTargets(): Promise<Record<Target, ServerProcess>> {
+async function startTargets(withPrism: boolean): Promise<Partial<Record<Target, ServerProcess>>> {
   ensureMockBundle();
   const [bare, mock, prism] = await Promise.all([freePort(), freePort(), freePort()]);
   const backend = `http://127.0.0.1:${bare}/v1`;
@@ -51,6 +51,7 @@ async function startTargets(): Promise<Record<Target, ServerProcess>> {
     probePath: '/v1/pets?limit=1',
     headers,
   });
+  if (!withPrism) return { direct, 'mock-proxy': viaMock };
   const prismArgs = [PRISM, 'proxy', 'spec/openapi.yaml', backend, '--host', '127.0.0.1'];
   const viaPrism = await startServer({
     name: 'prism proxy',
@@ -72,9 +73,12 @@ export async function runProxyBench(options: {
   rounds: number;
   warmupS: number;
   connections: number;
+  /** Whether Prism's proxy is measured too (not with --no-prism). */
+  withPrism: boolean;
   say: (line: string) => void;
 }): Promise<ProxyRow[]> {
-  const targets = await startTargets();
+  const targets = await startTargets(options.withPrism);
+  const measured = PROXY_TARGETS.filter((target) => targets[target] !== undefined);
   const rows: ProxyRow[] = [];
   try {
     for (const workload of WORKLOADS) {
@@ -84,8 +88,8 @@ export async function runProxyBench(options: {
         'prism-proxy': [],
       };
       for (let round = 0; round < options.rounds; round++) {
-        for (const target of PROXY_TARGETS) {
-          const server = targets[target];
+        for (const target of measured) {
+          const server = targets[target] as ServerProcess;
           runs[target].push(
             await measure({
               origin: server.origin,
@@ -100,7 +104,7 @@ export async function runProxyBench(options: {
         }
       }
       const direct = combine(runs.direct);
-      for (const target of PROXY_TARGETS) {
+      for (const target of measured) {
         const result = combine(runs[target]);
         rows.push({
           ...result,
@@ -114,7 +118,7 @@ export async function runProxyBench(options: {
       options.say(`proxy: ${workload} measured`);
     }
   } finally {
-    await Promise.all(Object.values(targets).map((server) => server.stop()));
+    await Promise.all(Object.values(targets).map((server) => server?.stop()));
   }
   return rows;
 }

@@ -158,7 +158,17 @@ runCommand({ name: 'bench', help: HELP, flags }, async (values) => {
     );
   if (values['far-only']) return far();
   const proxy = () =>
-    proxyFigures({ durationS, rounds, warmupS, connections, say: (l) => console.error(l) }, out);
+    proxyFigures(
+      {
+        durationS,
+        rounds,
+        warmupS,
+        connections,
+        withPrism: servers.some((server) => server.startsWith('prism')),
+        say: (l) => console.error(l),
+      },
+      out,
+    );
   if (values['proxy-only']) return proxy();
   if (values['sessions-only']) {
     const pinned = !values['no-pin'] && canPin(availableParallelism());
@@ -189,7 +199,7 @@ runCommand({ name: 'bench', help: HELP, flags }, async (values) => {
         values.check,
       );
   const farCode = values['no-far'] ? 0 : await far();
-  if (!values['no-proxy']) await proxy();
+  const proxyCode = values['no-proxy'] ? 0 : await proxy();
   if (result.failedRuns.length > 0) {
     console.error(
       '\nFAILED: more than 0.1 % of requests were not answered 2xx, so these figures mean nothing:',
@@ -203,7 +213,8 @@ runCommand({ name: 'bench', help: HELP, flags }, async (values) => {
   }
   return (values.check && result.verdicts.some((v) => v.result === 'fail')) ||
     sessionCode ||
-    farCode
+    farCode ||
+    proxyCode
     ? 1
     : 0;
 });
