@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { parseJson } from '../json.ts';
 import type { Profile } from '../profile.ts';
@@ -302,4 +303,51 @@ it('marks a creation body of bytes that are not UTF-8 as not JSON', () => {
   expect(found).toMatchObject([
     { rule: 'json', side: 'client', received: '3 bytes that are not UTF-8 text' },
   ]);
+});
+
+it('never shows the key of an ill-formed Authorization header', () => {
+  const bare = { authorization: 'sekret-key-123' };
+  const found = judge().judge(
+    exchange('listPets', 'GET', '/pets', 401, error(401), { headers: bare }),
+  );
+  expect(found).toMatchObject([{ rule: 'auth-required', side: 'client' }]);
+  expect(JSON.stringify(found)).not.toContain('sekret');
+  const token = { authorization: 'Token sekret-key-123' };
+  const other = judge().judge(
+    exchange('listPets', 'GET', '/pets', 401, error(401), { headers: token }),
+  );
+  expect(other[0]?.received).toBe('Authorization: Token and 14 more characters');
+});
+
+it('never throws, whatever the exchange, and cites a stated rule for each departure', () => {
+  const operation = fc.constantFrom<OperationId>('listPets', 'createPet', 'getPet', 'other');
+  const path = fc.oneof(
+    fc.string().map((s) => `/pets?${s}`),
+    fc.string().map((s) => `/pets/${s}`),
+    fc.constantFrom('/pets?limit=1e400', '/pets/%E0%A4%A', '/pets?limit=&limit=2', '/pets/0x10'),
+  );
+  const answer = fc.oneof(
+    fc.json(),
+    fc.string(),
+    fc.array(fc.record({ id: fc.oneof(fc.integer(), fc.string()), name: fc.string() })),
+  );
+  fc.assert(
+    fc.property(
+      operation,
+      path,
+      fc.integer({ min: 0, max: 599 }),
+      answer,
+      fc.option(fc.json()),
+      (op, p, status, body, sent) => {
+        const j = judge({ order: 'id-asc', errorCodes: { '404': 'x' }, outOfRangeLimit: 'clamp' });
+        const text = typeof body === 'string' ? body : JSON.stringify(body);
+        for (const found of [
+          j.judge(exchange(op, 'GET', p, status, text, { body: sent ?? undefined })),
+          j.judge(exchange(op, 'POST', p, status, body)),
+        ])
+          for (const d of found) expect(d.sentence.length).toBeGreaterThan(0);
+      },
+    ),
+    { seed: 41, numRuns: 300 },
+  );
 });

@@ -36,6 +36,20 @@ export type RequestReading = {
   otherMediaType?: boolean;
 };
 
+/**
+ * What an Authorization value looks like, never the key: its scheme when it has one (a
+ * known word), else how long it is, since a bare value may be the key itself.
+ */
+function shape(value: string): string {
+  const [scheme = '', ...rest] = value.trim().split(/\s+/);
+  const token = rest.join(' ');
+  if (/^[A-Za-z][\w-]{0,19}$/.test(scheme) && rest.length > 0)
+    return `${scheme} and ${token.length} more characters`;
+  if (value.trim() === '') return 'an empty value';
+  if (/^bearer$/i.test(value.trim())) return `${value.trim()} without a token`;
+  return `a value of ${value.length} characters without a scheme`;
+}
+
 /** The Authorization header is `Bearer <token>` (the scheme in any case, RFC 9110 11.1). */
 function keyDeparture(request: Request): Failure | undefined {
   const value = headerOf(request.headers, 'authorization');
@@ -45,7 +59,7 @@ function keyDeparture(request: Request): Failure | undefined {
     value === undefined
       ? 'Request without an Authorization header'
       : 'Authorization is not a Bearer key',
-    value === undefined ? 'no Authorization header' : `Authorization: ${value.split(' ')[0]} …`,
+    value === undefined ? 'no Authorization header' : `Authorization: ${shape(value)}`,
     'Authorization: Bearer <API_KEY> on every request',
   );
 }
