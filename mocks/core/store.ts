@@ -253,6 +253,13 @@ export function createStore(options: StoreOptions = {}) {
      * one beyond --max-pets is not kept); later creations continue above every id kept.
      */
     async keep(pets: readonly Pet[]): Promise<void> {
+      // A page the session already holds as it is changes nothing (no rebuild per list).
+      const same = (pet: Pet, held: Pet | undefined) =>
+        held !== undefined &&
+        held.name === pet.name &&
+        held.status === pet.status &&
+        BigInt(held.categoryId) === BigInt(pet.categoryId);
+      pets = pets.filter((pet) => !same(pet, current().index.byId.get(pet.id)));
       if (pets.length === 0) return;
       await serial(async () => {
         const { index, nextId } = current();

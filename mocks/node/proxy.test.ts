@@ -151,6 +151,14 @@ it('never shows the backend key: not in the answer, the journal, or the log', as
   expect(response.headers.get('x-echo')).not.toContain(KEY);
   expect(JSON.stringify(mock.session('key').requests())).not.toContain(KEY);
   expect(JSON.stringify(logged)).not.toContain(KEY);
+  const pact = await fetch(`${mock.origin}/__mock/pact?consumer=app`, {
+    headers: { 'x-mock-session': 'key' },
+  });
+  expect(await pact.text()).not.toContain(KEY);
+  const departures = await fetch(`${mock.origin}/__mock/departures`, {
+    headers: { 'x-mock-session': 'key' },
+  });
+  expect(await departures.text()).not.toContain(KEY);
 });
 
 it('judges each exchange and names the rule broken on the log line and the journal', async () => {
