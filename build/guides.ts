@@ -15,6 +15,8 @@ export const GUIDES: Record<string, readonly string[]> = {
   'petstore-mock': [
     'testing.md',
     'profiles.md',
+    'proxy.md',
+    'proxy-departures.md',
     'consumer-contracts.md',
     'typed-client.md',
     'security.md',

@@ -37,8 +37,8 @@ const RUNTIME_FILES: Record<PackageName, string[]> = {
     'spec/openapi.yaml',
     'spec/openapi.interface.yaml',
   ],
-  'petstore-contract': ['contract-tests', 'spec'],
-  'petstore-gate': ['contract-tests', 'spec', 'gate/stages/dredd-hooks.cjs'],
+  'petstore-contract': ['contract-tests', 'spec', 'net'],
+  'petstore-gate': ['contract-tests', 'spec', 'net', 'gate/stages/dredd-hooks.cjs'],
 };
 
 const shipped = (source: string) => !/\.test\.ts$/.test(source);

@@ -18,6 +18,7 @@ import {
 } from '../bench/far-suite.ts';
 import { LOAD_CORE } from '../bench/interleave.ts';
 import { canPin, pinSelf } from '../bench/processes.ts';
+import { formatProxyTable, runProxyBench } from '../bench/proxy.ts';
 import { formatTable, formatVerdicts, writeResult } from '../bench/report.ts';
 import { type BenchResult, runBench } from '../bench/run.ts';
 import { DEFAULT_SERVERS, SERVER_NAMES } from '../bench/servers.ts';
@@ -87,6 +88,13 @@ once at the longest delay and rate-limited to ${RATE_LIMIT} requests/s. The suit
 (the petstore-contract bin with --json). Goals (issue 29): at the default --concurrency the
 run 100 ms away passes in at most ${FAR_GOAL_S} s, and the rate-limited one passes. Written to
 bench/results/far-latest.json.
+
+Proxy figures (issue 41): a bare node:http backend measured straight, through
+petstore-mock --proxy and through prism proxy, each workload interleaved; the latency each
+proxy adds (p50, p99) and its throughput as a share of direct. Goals: p50 added at most 1 ms,
+throughput at least 0.7 of direct, ahead of Prism. Written to bench/results/proxy-latest.json.
+  --no-proxy          leave out the proxy figures
+  --proxy-only        measure only the proxy figures
   -h, --help          show this text`;
 
 const flags = {
@@ -109,6 +117,8 @@ const flags = {
   'far-only': { type: 'boolean', default: false },
   'far-delays': { type: 'string' },
   'far-concurrency': { type: 'string' },
+  'no-proxy': { type: 'boolean', default: false },
+  'proxy-only': { type: 'boolean', default: false },
 } as const;
 
 runCommand({ name: 'bench', help: HELP, flags }, async (values) => {
@@ -147,6 +157,19 @@ runCommand({ name: 'bench', help: HELP, flags }, async (values) => {
       values.check,
     );
   if (values['far-only']) return far();
+  const proxy = () =>
+    proxyFigures(
+      {
+        durationS,
+        rounds,
+        warmupS,
+        connections,
+        withPrism: servers.some((server) => server.startsWith('prism')),
+        say: (l) => console.error(l),
+      },
+      out,
+    );
+  if (values['proxy-only']) return proxy();
   if (values['sessions-only']) {
     const pinned = !values['no-pin'] && canPin(availableParallelism());
     if (pinned) pinSelf(LOAD_CORE);
@@ -176,6 +199,7 @@ runCommand({ name: 'bench', help: HELP, flags }, async (values) => {
         values.check,
       );
   const farCode = values['no-far'] ? 0 : await far();
+  const proxyCode = values['no-proxy'] ? 0 : await proxy();
   if (result.failedRuns.length > 0) {
     console.error(
       '\nFAILED: more than 0.1 % of requests were not answered 2xx, so these figures mean nothing:',
@@ -189,10 +213,25 @@ runCommand({ name: 'bench', help: HELP, flags }, async (values) => {
   }
   return (values.check && result.verdicts.some((v) => v.result === 'fail')) ||
     sessionCode ||
-    farCode
+    farCode ||
+    proxyCode
     ? 1
     : 0;
 });
+
+/** Measures and prints the proxy figures and writes their JSON (informational: no exit code). */
+async function proxyFigures(
+  options: Parameters<typeof runProxyBench>[0],
+  out: string,
+): Promise<number> {
+  const rows = await runProxyBench(options);
+  console.log(
+    `\nProxy figures (added over a direct call to the same backend):\n${formatProxyTable(rows)}`,
+  );
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, 'proxy-latest.json'), `${JSON.stringify(rows, null, 2)}\n`);
+  return rows.some((row) => row.non2xx > 0 || row.errors > 0) ? 1 : 0;
+}
 
 /** Measures and prints the session figures, writes their JSON; 1 when a goal is missed and --check. */
 async function sessionFigures(

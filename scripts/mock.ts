@@ -25,6 +25,7 @@ import {
   UsageError,
 } from './cli.ts';
 import { loadProfile } from './profile-file.ts';
+import { PROXY_FLAGS, PROXY_HELP, proxyOf } from './proxy-flags.ts';
 import { createRequestLog, LOG_FORMATS } from './request-log.ts';
 
 const HELP = `Usage: petstore-mock [options]        (installed: npx petstore-mock)
@@ -61,7 +62,7 @@ Options:
   --quiet             no request log (the start-up lines stay)
   --journal N         requests each session's journal keeps for GET /__mock/requests
                       (default ${DEFAULT_JOURNAL_SIZE}; 0 keeps none)
-  -h, --help          show this help
+${PROXY_HELP}  -h, --help          show this help
 
 Controls (outside /v1, no key needed):
   POST /__mock/reset  back to the seed data (same animals, same ids)
@@ -78,6 +79,8 @@ Controls (outside /v1, no key needed):
   GET  /__mock/pact   the journal as a Pact file (?consumer=NAME, and provider,
                       specification 3 or 4, sessionPrefix); POST /__mock/pact/states sets
                       up its provider states (Pact's providerStatesSetupUrl)
+  GET  /__mock/departures the session's departures from the interface in proxy mode
+                      (filters as /__mock/requests)
   GET  /__mock/sessions             the live sessions; DELETE /__mock/sessions/ID ends one
   A reset also clears the session's faults, profile and journal.
   POST and PUT need Content-Type: application/json (or YAML, or an X-Requested-With
@@ -93,6 +96,7 @@ Guides, in node_modules/petstore-mock/docs/ where the package is installed (docs
 checkout), and at https://github.com/petstore-tools/petstore/tree/main/docs:
   testing.md       sessions, the request journal, faults; Playwright and vitest recipes
   package.md       the package's entries, setup files, the browser worker, this command
+  proxy.md         from the mock to the real backend: --proxy, its log lines, departures
   profiles.md      a backend's gap choices (--profile, PUT /__mock/profile)
   consumer-contracts.md  your app's requests as a Pact file a backend verifies
   security.md      what the mock protects (the Host check, the controls) and what it does not
@@ -149,6 +153,7 @@ const flags = {
   log: { type: 'string' },
   quiet: { type: 'boolean' },
   journal: { type: 'string' },
+  ...PROXY_FLAGS,
 } as const;
 
 runCommand({ name: 'petstore-mock', help: HELP, flags }, async (values) => {
@@ -170,6 +175,7 @@ runCommand({ name: 'petstore-mock', help: HELP, flags }, async (values) => {
     sessionTtlMs: optional('session-ttl', values['session-ttl'], 1),
     profile: values.profile === undefined ? undefined : loadProfile(values.profile, 'mock'),
     journalSize: optional('journal', values.journal, 0),
+    proxy: proxyOf(values),
   };
   if (values.quiet && values.log !== undefined)
     throw new UsageError('--quiet and --log exclude each other: --quiet prints no request log');
@@ -229,8 +235,12 @@ runCommand({ name: 'petstore-mock', help: HELP, flags }, async (values) => {
   console.log(`Pet Store mock listening on ${server.baseUrl}`);
   console.log(`API key: ${server.apiKeys.join(', ')}  (send Authorization: Bearer <key>)`);
   console.log(
-    `Controls: ${server.origin}/__mock/reset | /__mock/state | /__mock/data | /__mock/faults | /__mock/profile | /__mock/requests | /__mock/sessions`,
+    `Controls: ${server.origin}/__mock/reset | /__mock/state | /__mock/data | /__mock/faults | /__mock/profile | /__mock/requests | /__mock/departures | /__mock/pact | /__mock/sessions`,
   );
+  if (settings.proxy)
+    console.log(
+      `Proxy: every /v1 request goes to ${settings.proxy.url}${settings.proxy.key ? ' with the backend key (not shown)' : ''}${settings.proxy.fallback ? '; the mock answers what it does not serve yet' : ''}${settings.proxy.record ? '; its animals are recorded' : ''}`,
+    );
   console.log(
     `Profile: ${values.profile === undefined ? '' : `${values.profile}: `}${describeProfile(settings.profile ?? {})}`,
   );

@@ -21,6 +21,15 @@ function clock(time: number): string {
   return `${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}.${ms}`;
 }
 
+/** Proxy mode's part of a line: who answered (and why the mock did), then each departure. */
+function proxied(answered: AnsweredRequest): string {
+  if (answered.answeredBy === undefined) return '';
+  const by =
+    answered.answeredBy === 'backend' ? ' → backend' : ` → mock (fallback: ${answered.fallback})`;
+  const departures = (answered.departures ?? []).map(({ rule, side }) => ` ✗ ${rule} (${side})`);
+  return by + departures.join('');
+}
+
 /** One request as a line (with its newline). */
 export function formatRequest(answered: AnsweredRequest, format: LogFormat): string {
   if (format === 'json') {
@@ -29,7 +38,7 @@ export function formatRequest(answered: AnsweredRequest, format: LogFormat): str
   const status = answered.status === 0 ? 'dropped' : String(answered.status);
   const session = answered.session === null ? '' : ` session=${answered.session.slice(0, 64)}`;
   const message = answered.message === undefined ? '' : ` ${answered.message}`;
-  return `${clock(answered.time)} ${answered.method} ${answered.target} ${status} ${answered.ms} ms${session}${message}\n`;
+  return `${clock(answered.time)} ${answered.method} ${answered.target} ${status} ${answered.ms} ms${session}${proxied(answered)}${message}\n`;
 }
 
 // Written at most this often, or once this much is gathered: a write to a pipe is a system

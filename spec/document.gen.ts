@@ -1040,6 +1040,8 @@ export const openapiDocument: OpenApiDocument = {
               "service_unavailable": "503: forced, a full store, or the mock stopping; Retry-After set",
               "session_limit": "503: one session more than --max-sessions",
               "ids_exhausted": "503: the session's largest id is taken",
+              "backend_unreachable": "502: proxy mode only: the backend gave no answer, or one over the size bound; the message names the backend and the cause",
+              "backend_timeout": "504: proxy mode only: the backend took longer than --proxy-timeout",
               "injected_fault": "any 4xx or 5xx a queued fault answers that has no code of its own"
             },
             "x-decision": {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { parseJson, stringifyJson } from './json.ts';
+import { JsonTooDeep, parseJson, stringifyJson } from './json.ts';
 
 it('keeps an int64 above 2^53 exact through a parse and a stringify', () => {
   const text = '{"id":9223372036854775807,"categoryId":9007199254740993}';
@@ -22,4 +22,14 @@ it('does not let a __proto__ key change the prototype', () => {
   const value = parseJson('{"__proto__":{"polluted":1},"n":12345678901234567890}') as object;
   expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+});
+
+it('refuses JSON nested 200,000 deep without a stack overflow', () => {
+  const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
+  expect(() => parseJson(deep)).toThrow(JsonTooDeep);
+  expect(() => parseJson(`{"name":${deep}}`)).toThrow(/nested deeper than 256 levels/);
+});
+
+it('reads brackets inside strings as text, not nesting', () => {
+  expect(parseJson(`{"name":"${'['.repeat(1000)}"}`)).toEqual({ name: '['.repeat(1000) });
 });

@@ -1,7 +1,7 @@
 /**
  * Mock controls outside the public interface, under `/__mock/`: reset a session, read the
  * state, replace the data set, queue faults, set a profile, read or clear the request
- * journal, write it as a pact and set up a pact's provider states, and list or end sessions.
+ * journal and the proxy's departures (departures-view.ts), write it as a pact and set up a pact's provider states, and list or end sessions.
  * Each acts on the session the request selects (`X-Mock-Session`, or the default one). No authentication, so they answer other origins
  * only as control-guard.ts allows.
  */
@@ -13,6 +13,7 @@ import {
   controlPreflightHeaders,
   isYamlMediaType,
 } from './control-guard.ts';
+import { listDepartures } from './departures-view.ts';
 import { errorResponse, faultOf, jsonResponse, MockError } from './errors.ts';
 import { parseFault } from './faults.ts';
 import { parseJournalFilter, passes } from './journal-filter.ts';
@@ -178,6 +179,14 @@ export function createControlHandlers(sessions: Sessions, options: ControlOption
           selected(request).journal.clear();
           return {};
         },
+      }),
+    ),
+    http.all(
+      `${origin}/__mock/departures`,
+      control({
+        GET: async (request) => ({
+          body: listDepartures(selected(request), new URL(request.url).searchParams),
+        }),
       }),
     ),
     http.all(

@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   'service_unavailable',
   'session_limit',
   'ids_exhausted',
+  'backend_unreachable',
+  'backend_timeout',
   'injected_fault',
 ] as const satisfies readonly ErrorBody['code'][];
 

@@ -8,9 +8,12 @@ import { HttpHandler, type HttpResponseResolver } from 'msw';
 import { BASE_PATH, DEPRECATION, SUNSET } from '../../spec/constants.ts';
 import type { Profile } from '../../spec/profile.ts';
 import { createPortableKeyMatcher, type KeyMatcher } from './auth.ts';
+import type { BackendOptions, Forward } from './backend.ts';
 import { DEFAULT_API_KEY } from './defaults.ts';
+import { createFetchForward } from './fetch-forward.ts';
 import { createOperations } from './operations.ts';
 import { createPipeline, type PipelineOptions, type Route } from './pipeline.ts';
+import { createBackendStep } from './proxy-step.ts';
 import { createRecorder } from './recorder.ts';
 import { createSessions, type Sessions } from './sessions.ts';
 import { createStore, type PetStore } from './store.ts';
@@ -39,6 +42,11 @@ export type HandlerOptions = {
   origin?: string;
   /** How bodies reach the handlers and leave them (default: inside the Fetch objects). */
   transport?: BodyTransport;
+  /**
+   * Proxy mode: the backend that answers in place of the store (docs/proxy.md), reached with
+   * `forward` (default: global fetch, which msw lets through).
+   */
+  proxy?: BackendOptions & { forward?: Forward };
 };
 
 // getPet's deprecation headers; the successor is the listing on the same base path.
@@ -86,7 +94,16 @@ export function createHandlers(options: HandlerOptions) {
     });
   // Every body read and response made goes through the recorder, for the journal.
   const recorder = createRecorder(transport);
+  const backend =
+    options.proxy === undefined
+      ? undefined
+      : createBackendStep(
+          options.proxy,
+          options.proxy.forward ?? createFetchForward(options.proxy.url),
+          recorder.transport,
+        );
   const serve = createPipeline({
+    backend,
     matchesKey: (options.keyMatcher ?? createPortableKeyMatcher)(keys),
     delay: options.delay,
     sessions,

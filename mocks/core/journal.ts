@@ -4,6 +4,7 @@
  * request journal, Prism's request log). Bounded per session, oldest first out; it never
  * holds a key (credentials are masked when recorded).
  */
+import type { Departure } from '../../spec/checks/departures.ts';
 import { parseJson } from '../../spec/json.ts';
 import type { OperationId } from '../../spec/types.ts';
 import { DEFAULT_JOURNAL_SIZE } from './defaults.ts';
@@ -46,6 +47,12 @@ export type JournalEntry = {
   durationMs: number;
   /** The queued fault that answered it, as `GET /__mock/faults` showed it. */
   fault?: Fault;
+  /** Proxy mode: whether the backend or the mock (on fallback) answered. */
+  answeredBy?: 'backend' | 'mock';
+  /** Proxy mode: why the mock answered instead of the backend. */
+  fallback?: string;
+  /** Proxy mode: the rules of the interface this exchange departs from, server's or client's. */
+  departures?: Departure[];
 };
 
 /** An entry as recorded: bodies kept as text and read when the journal is read. */

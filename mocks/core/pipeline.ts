@@ -12,6 +12,7 @@ import { errorResponse, faultOf, jsonResponse, MockError } from './errors.ts';
 import { type AnswerShape, applyFault, shapeAnswer } from './fault-effects.ts';
 import type { Fault } from './faults.ts';
 import { applyPrefer } from './prefer.ts';
+import { type BackendStep, carryNote } from './proxy-step.ts';
 import { rawPetId } from './request-match.ts';
 import type { Session, Sessions } from './sessions.ts';
 import { type Delay, waitFor } from './traffic.ts';
@@ -25,6 +26,8 @@ export type PipelineOptions = {
   transport: BodyTransport;
   /** Told about every fault answered 500 (never in the body); the CLI logs it. */
   onError?: (error: unknown, request: Request) => void;
+  /** Proxy mode: the backend answers in place of the operations (proxy-step.ts). */
+  backend?: BackendStep;
   /** Records every answer in its session's journal before it leaves (recorder.ts). */
   record?: (request: Request, response: Response, answered: Answered) => Promise<void>;
 };
@@ -80,31 +83,53 @@ export function createPipeline(options: PipelineOptions) {
     let headers = corsHeaders(origin);
     try {
       await waitFor(options.delay);
-      authenticate(request.headers.get('authorization'), options.matchesKey);
+      const backend = options.backend;
+      // In proxy mode the backend judges the app's key, unless the mock lends it its own.
+      if (backend === undefined || backend.checksKey)
+        authenticate(request.headers.get('authorization'), options.matchesKey);
       const session = options.sessions.select(request);
       answered.session = session;
       session.limitRate?.();
-      if (route === undefined) {
-        const { pathname } = new URL(request.url);
-        throw new MockError(
-          404,
-          'not_found',
-          `no route ${request.method} ${pathname}: the mock serves GET and POST /v1/pets and GET /v1/pets/{petId}`,
+      const target = route?.methods[request.method];
+      const local = async (): Promise<Response> => {
+        if (route === undefined) {
+          const { pathname } = new URL(request.url);
+          throw new MockError(
+            404,
+            'not_found',
+            `no route ${request.method} ${pathname}: the mock serves GET and POST /v1/pets and GET /v1/pets/{petId}`,
+          );
+        }
+        if (target === undefined) {
+          const { pathname } = new URL(request.url);
+          throw new MockError(
+            405,
+            'method_not_allowed',
+            `${request.method} is not allowed on ${pathname}; use ${route.allow}`,
+            { allow: route.allow },
+          );
+        }
+        const example = applyPrefer(request, target[0], route.allow);
+        if (example === undefined) return await target[1](request, headers, session);
+        // A 401 looks the same on every route, even as getPet's example.
+        const base = example.status === 401 ? corsHeaders(origin) : headers;
+        return jsonResponse(
+          example.status,
+          example.body,
+          { ...base, ...example.headers },
+          request,
+          options.transport,
         );
+      };
+      if (target === undefined || route === undefined) {
+        return backend
+          ? await backend.answer(request, 'other', session, headers, local)
+          : await local();
       }
-      const target = route.methods[request.method];
-      if (target === undefined) {
-        const { pathname } = new URL(request.url);
-        throw new MockError(
-          405,
-          'method_not_allowed',
-          `${request.method} is not allowed on ${pathname}; use ${route.allow}`,
-          { allow: route.allow },
-        );
-      }
-      const [operation, run] = target;
+      const [operation] = target;
       answered.operation = operation;
       if (operation === 'getPet') answered.petId = rawPetId(request.url);
+      const cors = headers;
       if (route.headers) headers = { ...headers, ...route.headers(request) };
       if (session.faults.size > 0) {
         const facts = {
@@ -129,23 +154,15 @@ export function createPipeline(options: PipelineOptions) {
           if (outcome.error) throw outcome.error;
         }
       }
-      const example = applyPrefer(request, operation, route.allow);
-      if (example === undefined) return await run(request, headers, session);
-      // A 401 looks the same on every route, even as getPet's example.
-      const base = example.status === 401 ? corsHeaders(origin) : headers;
-      return jsonResponse(
-        example.status,
-        example.body,
-        { ...base, ...example.headers },
-        request,
-        options.transport,
-      );
+      return backend
+        ? await backend.answer(request, operation, session, cors, local)
+        : await local();
     } catch (error) {
       const fault = faultOf(error);
       if (fault !== undefined) options.onError?.(fault, request);
       // A 401 looks the same on every route, even when forced with Prefer on getPet.
       const unauthorized = error instanceof MockError && error.status === 401;
-      return errorResponse(
+      const response = errorResponse(
         error,
         unauthorized ? corsHeaders(origin) : headers,
         request,
@@ -153,6 +170,8 @@ export function createPipeline(options: PipelineOptions) {
         // The session's profile names the codes, even before authentication picked it.
         options.sessions.answeringOf(request).errorCodes,
       );
+      carryNote(error, response);
+      return response;
     }
   };
   return async (request: Request, route: Route | undefined): Promise<Response> => {

@@ -7,6 +7,7 @@
 import { MAX_BODY_BYTES } from '../../spec/constants.ts';
 import { JOURNAL_BODY_CHARS, type RecordedEntry } from './journal.ts';
 import type { Answered } from './pipeline.ts';
+import { type ProxyNote, proxyNoteOf } from './proxy-step.ts';
 import { isJsonMediaType } from './request-body.ts';
 import type { BodyTransport } from './transport.ts';
 
@@ -48,9 +49,16 @@ function queryOf(url: URL): Record<string, string | string[]> {
   return query;
 }
 
+/** What proxy mode adds to an entry: who answered, why the mock did, and the departures. */
+const proxyFields = (note: ProxyNote) => ({
+  answeredBy: note.answeredBy,
+  ...(note.fallback === undefined ? {} : { fallback: note.fallback }),
+  departures: note.departures,
+});
+
 /** The recorder of one set of handlers: its body transport, and the function that records. */
 export type Recorder = {
-  transport: BodyTransport;
+  transport: BodyTransport & { textOf(response: Response): string | undefined };
   record(request: Request, response: Response, answered: Answered): Promise<void>;
 };
 
@@ -58,7 +66,8 @@ export type Recorder = {
 export function createRecorder(transport: BodyTransport): Recorder {
   const bodies = new WeakMap<Request, Uint8Array>();
   const texts = new WeakMap<Response, string>();
-  const recording: BodyTransport = {
+  const recording: Recorder['transport'] = {
+    textOf: (response) => texts.get(response) ?? proxyNoteOf(response)?.text,
     async readBody(request) {
       const held = bodies.get(request);
       if (held !== undefined) return held;
@@ -91,7 +100,8 @@ export function createRecorder(transport: BodyTransport): Recorder {
       const { session } = answered;
       if (session === undefined || !session.journal.recording) return;
       const url = new URL(request.url);
-      const text = texts.get(response);
+      const text = recording.textOf(response);
+      const note = proxyNoteOf(response);
       const entry: RecordedEntry = {
         time: new Date(answered.time).toISOString(),
         session: session.id ?? null,
@@ -111,6 +121,7 @@ export function createRecorder(transport: BodyTransport): Recorder {
         },
         durationMs: Math.round((performance.now() - answered.started) * 10) / 10,
         ...(answered.fault === undefined ? {} : { fault: answered.fault }),
+        ...(note === undefined ? {} : proxyFields(note)),
       };
       if (entry.bodyText === undefined) delete entry.bodyText;
       session.journal.record(entry);

@@ -248,6 +248,30 @@ export function createStore(options: StoreOptions = {}) {
       await persist?.();
       return created;
     },
+    /**
+     * Keeps animals a proxied backend returned, with their ids (one held already is replaced,
+     * one beyond --max-pets is not kept); later creations continue above every id kept.
+     */
+    async keep(pets: readonly Pet[]): Promise<void> {
+      // A page the session already holds as it is changes nothing (no rebuild per list).
+      const same = (pet: Pet, held: Pet | undefined) =>
+        held !== undefined &&
+        held.name === pet.name &&
+        held.status === pet.status &&
+        BigInt(held.categoryId) === BigInt(pet.categoryId);
+      pets = pets.filter((pet) => !same(pet, current().index.byId.get(pet.id)));
+      if (pets.length === 0) return;
+      await serial(async () => {
+        const { index, nextId } = current();
+        const merged = new Map(index.all.map((id) => [id, index.byId.get(id) as Pet]));
+        for (const pet of pets) {
+          if (merged.has(pet.id) || merged.size < maxPets) merged.set(pet.id, pet);
+        }
+        state = build([...merged.values()]);
+        if (nextId > state.nextId) state.nextId = nextId;
+      });
+      await persist?.();
+    },
     /** Back to the initial animals (same ids); later creations continue above every id held. */
     reset: () => swap(initial),
     /** Back to a fresh start, forgetting the ids handed out (test set-up only). */

@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getResponse, type RequestHandler } from 'msw';
 import { BASE_PATH, MAX_BODY_BYTES } from '../../spec/constants.ts';
+import { refuseEscapes } from '../core/backend.ts';
 import { errorResponse, faultOf, MockError } from '../core/errors.ts';
 import { carryBodiesBeside } from './bodies-beside.ts';
 import {
@@ -38,6 +39,8 @@ export type AdapterContext = {
   onError?: (error: unknown, request: Request) => void;
   /** Told of every answered API request and control change (request-log.ts). */
   onAnswered?: (answered: AnsweredRequest) => void;
+  /** Proxy mode: API targets that could leave the backend's base are refused as sent. */
+  proxied?: boolean;
 };
 
 /** The request a fault is reported for (its target as sent when that is not a valid URL). */
@@ -83,6 +86,8 @@ export function createAdapter(context: AdapterContext) {
           'not_found',
           `request targets must be paths such as ${BASE_PATH}/pets`,
         );
+      // The raw target, before URL parsing folds `..` away (backend.ts checks the folded one).
+      if (context.proxied) refuseEscapes(path);
       if (UNREPRESENTABLE.has(method)) {
         throw new MockError(
           405,

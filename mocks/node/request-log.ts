@@ -5,6 +5,7 @@
  */
 import { BASE_PATH } from '../../spec/constants.ts';
 import { MockError } from '../core/errors.ts';
+import { proxyNoteOf } from '../core/proxy-step.ts';
 import { textBeside } from './bodies-beside.ts';
 
 /** One answered request, as the log shows it. */
@@ -22,6 +23,10 @@ export type AnsweredRequest = {
   ms: number;
   /** The `Error` message of a 4xx or 5xx. */
   message?: string;
+  /** Proxy mode: who answered, why the mock did, and the rules the exchange departs from. */
+  answeredBy?: 'backend' | 'mock';
+  fallback?: string;
+  departures?: { rule: string; side: 'server' | 'client' }[];
 };
 
 /** Whether a request goes in the log: an API request, a control change, or a refusal. */
@@ -34,7 +39,7 @@ export function isLogged(method: string, path: string, response: Response | unde
 /** The `Error` message in a response's body, if it has one. */
 function messageOf(response: Response): string | undefined {
   if (response.status < 400) return undefined;
-  const text = textBeside(response);
+  const text = textBeside(response) ?? proxyNoteOf(response)?.text;
   if (text === undefined || !text.startsWith('{')) return undefined;
   try {
     const message = (JSON.parse(text) as { message?: unknown }).message;
@@ -59,6 +64,15 @@ export function answeredRequest(
         ? undefined
         : messageOf(response);
   const ms = performance.now() - started;
+  const note = response === undefined ? undefined : proxyNoteOf(response);
+  const proxied =
+    note === undefined
+      ? {}
+      : {
+          answeredBy: note.answeredBy,
+          ...(note.fallback === undefined ? {} : { fallback: note.fallback }),
+          departures: note.departures.map(({ rule, side }) => ({ rule, side })),
+        };
   return {
     time: Date.now() - ms,
     method: sent.method,
@@ -67,5 +81,6 @@ export function answeredRequest(
     status,
     ms: Math.round(ms * 10) / 10,
     ...(message === undefined ? {} : { message }),
+    ...proxied,
   };
 }

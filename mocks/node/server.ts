@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BASE_PATH } from '../../spec/constants.ts';
 import type { Profile } from '../../spec/profile.ts';
+import type { BackendOptions } from '../core/backend.ts';
 import { type ControlHandle, createControlHandle } from '../core/control-handle.ts';
 import { createControlHandlers } from '../core/controls.ts';
 import { DEFAULT_API_KEY, DEFAULT_MAX_PETS, DEFAULT_PORT } from '../core/defaults.ts';
@@ -19,6 +20,7 @@ import type { AllowedHosts } from '../core/trusted-origins.ts';
 import { createAdapter } from './adapter.ts';
 import { besideTransport } from './bodies-beside.ts';
 import { createDrain } from './drain.ts';
+import { createForward } from './forward.ts';
 import { checkAllowedHosts, createHostCheck } from './host-check.ts';
 import { write } from './io.ts';
 import { createNodeKeyMatcher } from './key-matcher.ts';
@@ -61,6 +63,11 @@ export type MockServerOptions = {
   maxPets?: number;
   /** Milliseconds a client has for a whole request (default 30 s; headers: at most 10 s). */
   requestTimeout?: number;
+  /**
+   * Proxy mode: every `/v1` request goes to the backend at `proxy.url` and its answer comes
+   * back as given, judged by the interface's rules (docs/proxy.md).
+   */
+  proxy?: BackendOptions;
   /** Part of the agreed interface; the server never prints anyway (only scripts/ do). */
   quiet?: boolean;
   /** Told about every unexpected fault answered 500 (the CLI logs them). */
@@ -112,9 +119,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     onIdleEnded: options.onIdleSessionsEnded,
     journalSize: options.journalSize,
   });
+  const forward = options.proxy === undefined ? undefined : createForward(options.proxy.url);
   const handlers = [
     ...createHandlers({
       ...options,
+      proxy: forward && options.proxy && { ...options.proxy, forward },
       sessions,
       apiKeys,
       keyMatcher: createNodeKeyMatcher,
@@ -136,6 +145,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     origin: () => origin,
     onError: options.onError,
     onAnswered: options.onRequest,
+    proxied: forward !== undefined,
   });
   const server = createServer(
     {
@@ -158,7 +168,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   });
   const { port } = server.address() as AddressInfo;
   origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  landing = createLanding({ baseUrl: `${origin}${BASE_PATH}`, apiKeys, profile: sessions.profile });
+  landing = createLanding({
+    baseUrl: `${origin}${BASE_PATH}`,
+    apiKeys,
+    profile: sessions.profile,
+    ...(options.proxy === undefined ? {} : { proxy: options.proxy.url }),
+  });
   return {
     ...createControlHandle(sessions),
     origin,
@@ -170,6 +185,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       server.closeIdleConnections();
       await drain.stop(STOP_GRACE_MS);
       server.closeAllConnections();
+      forward?.close();
       await closed;
     },
   };

@@ -1,7 +1,11 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createControlHandlers } from '../../core/controls.ts';
+import { createSessions } from '../../core/sessions.ts';
+import { createStore } from '../../core/store.ts';
 import { createLanding } from './landing.ts';
+import { CONTROLS } from './pages.ts';
 
 const BASE_URL = 'http://127.0.0.1:4010/v1';
 let server: Server;
@@ -43,6 +47,16 @@ it('shows the base URL, the keys and the control endpoints on the landing page',
   for (const control of ['GET /__mock/state', 'POST /__mock/reset', 'PUT /__mock/data']) {
     expect(html).toContain(control);
   }
+});
+
+it('lists every control endpoint the mock serves', async () => {
+  const html = await (await fetch(`${origin}/`)).text();
+  const paths = createControlHandlers(createSessions({ store: createStore() })).map((handler) =>
+    String(handler.info.path).replace(/^\*/, '').replace(':id', 'ID'),
+  );
+  expect(paths).toContain('/__mock/departures');
+  for (const path of paths) expect(html).toContain(` ${path}</code>`);
+  expect(CONTROLS.map(([, path]) => path).sort()).toEqual([...new Set(paths)].sort());
 });
 
 it('sends no CORS headers, so other origins cannot read the key', async () => {

@@ -7,12 +7,19 @@ import type { Profile } from '../../../spec/profile.ts';
 import { describeProfile } from '../../core/profile.ts';
 
 /** What the landing page tells a frontend developer. */
-export type LandingFacts = { baseUrl: string; apiKeys: readonly string[]; profile?: Profile };
+export type LandingFacts = {
+  baseUrl: string;
+  apiKeys: readonly string[];
+  profile?: Profile;
+  /** Proxy mode: the backend's base URL (never its key). */
+  proxy?: string;
+};
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-const CONTROLS: [method: string, path: string, purpose: string][] = [
+/** Every control endpoint, as the landing page lists it (landing.test.ts holds it to controls.ts). */
+export const CONTROLS: [method: string, path: string, purpose: string][] = [
   ['GET', '/__mock/state', 'the animals the mock holds now (the table below)'],
   ['POST', '/__mock/reset', 'restores the seed animals, with the same ids'],
   ['PUT', '/__mock/data', 'replaces the data set with the JSON body'],
@@ -27,7 +34,19 @@ const CONTROLS: [method: string, path: string, purpose: string][] = [
     "gives the session a backend's profile (GET shows it, DELETE restores the server's)",
   ],
   ['GET', '/__mock/requests', "the session's request journal: what the app sent, what it got"],
+  [
+    'GET',
+    '/__mock/departures',
+    "proxy mode: the session's departures from the interface, the backend's or the app's (the table below)",
+  ],
+  ['GET', '/__mock/pact', "the session's journal as a Pact file a backend can verify"],
+  [
+    'POST',
+    '/__mock/pact/states',
+    "sets up a pact's provider state (Pact's providerStatesSetupUrl)",
+  ],
   ['GET', '/__mock/sessions', 'the live sessions; each request picks one with X-Mock-Session'],
+  ['DELETE', '/__mock/sessions/ID', 'ends a session; its next request starts it afresh'],
 ];
 
 const page = (title: string, head: string, body: string): string => `<!doctype html>
@@ -64,7 +83,7 @@ See the <a href="/docs/">interactive API reference</a> or the
 <dt>Base URL</dt><dd><code id="base-url">${escapeHtml(facts.baseUrl)}</code></dd>
 <dt>API key${facts.apiKeys.length > 1 ? 's' : ''}</dt><dd id="api-keys">${keys}</dd>
 <dt>Every request sends</dt><dd><code>Authorization: Bearer ${escapeHtml(key)}</code></dd>
-<dt>Profile</dt><dd id="profile">${escapeHtml(describeProfile(facts.profile ?? {}))}</dd>
+${facts.proxy === undefined ? '' : `<dt>Proxy</dt><dd id="proxy">every <code>/v1</code> request goes to <code>${escapeHtml(facts.proxy)}</code>, judged by the interface's rules</dd>\n`}<dt>Profile</dt><dd id="profile">${escapeHtml(describeProfile(facts.profile ?? {}))}</dd>
 <dt>Try it</dt><dd><code id="example">${escapeHtml(example)}</code></dd>
 </dl>
 <h2>Control endpoints</h2>
@@ -83,6 +102,11 @@ ${controls}
 <code id="order">id-asc</code>, as the API lists them.</p>
 <table class="data"><thead><tr><th>id</th><th>name</th><th>categoryId</th><th>status</th></tr></thead>
 <tbody id="pets"></tbody></table>
+<h2>Departures <small id="departures-info"></small></h2>
+<p>In proxy mode, each exchange is judged by the interface's rules: a rule the backend's answer
+or the app's request breaks is listed here (<code>GET /__mock/departures</code>).</p>
+<table class="data"><thead><tr><th>request</th><th>rule</th><th>side</th><th>what was seen</th></tr></thead>
+<tbody id="departures"></tbody></table>
 </body>`,
   );
 }

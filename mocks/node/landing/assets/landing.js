@@ -66,8 +66,35 @@ async function readProfile() {
   return view.profile.order ?? 'id-asc';
 }
 
+const departuresBody = document.getElementById('departures');
+const departuresInfo = document.getElementById('departures-info');
+
+/** The picked session's departures (proxy mode), newest last, as text cells. */
+async function readDepartures() {
+  const response = await fetch('/__mock/departures', { cache: 'no-store', headers: headers() });
+  if (!response.ok) return;
+  const rows = (await response.json()).map((d) => {
+    const row = document.createElement('tr');
+    const cells = [
+      `${d.method} ${d.path} ${d.status}`,
+      d.rule,
+      d.side,
+      `${d.title}: ${d.received}`,
+    ];
+    for (const text of cells) {
+      const cell = document.createElement('td');
+      cell.textContent = text;
+      row.append(cell);
+    }
+    return row;
+  });
+  departuresBody.replaceChildren(...rows);
+  departuresInfo.textContent = rows.length === 0 ? 'none' : `${rows.length}`;
+}
+
 async function refresh() {
   try {
+    await readDepartures();
     await listSessions();
     const order = await readProfile();
     orderCell.textContent = order;

@@ -1,0 +1,137 @@
+/**
+ * The proxy figures of `npm run bench` (issue 41): the same requests sent straight to a bare
+ * node:http backend (bench/serve-bare.ts), through `petstore-mock --proxy` in front of it, and
+ * through Prism's `prism proxy` in front of it; the latency each proxy adds (p50, p99) and its
+ * throughput as a share of the direct one. Runs are interleaved so all three share the
+ * machine's ups and downs. Goals: p50 added ≤ 1 ms, throughput ≥ 0.7 of direct, ahead of Prism.
+ */
+
+import { freePort } from '../lib/ports.ts';
+import { DEFAULT_API_KEY } from '../mocks/core/defaults.ts';
+import { combine, type LoadResult, measure } from './load.ts';
+import { type ServerProcess, startServer } from './processes.ts';
+import { ensureMockBundle, serverCommand } from './servers.ts';
+import { type WorkloadName, workloadRequests } from './workloads.ts';
+
+/** The three ways to the backend. */
+export const PROXY_TARGETS = ['direct', 'mock-proxy', 'prism-proxy'] as const;
+type Target = (typeof PROXY_TARGETS)[number];
+const WORKLOADS: WorkloadName[] = ['listPets', 'getPet', 'createPet'];
+const SEED = 1000;
+
+/** One workload's figures for one target, and what it adds over direct. */
+export type ProxyRow = LoadResult & {
+  workload: WorkloadName;
+  target: Target;
+  addedP50Ms: number;
+  addedP99Ms: number;
+  throughputRatio: number;
+};
+
+const node = process.execPath;
+const PRISM = 'node_modules/@stoplight/prism-cli/dist/index.js';
+const headers = { authorization: `Bearer ${DEFAULT_API_KEY}` };
+
+async function startTargets(withPrism: boolean): Promise<Partial<Record<Target, ServerProcess>>> {
+  ensureMockBundle();
+  const [bare, mock, prism] = await Promise.all([freePort(), freePort(), freePort()]);
+  const backend = `http://127.0.0.1:${bare}/v1`;
+  const direct = await startServer({
+    name: 'bare backend',
+    port: bare,
+    spawn: serverCommand('bare', bare, SEED),
+    probePath: '/v1/pets?limit=1',
+    headers,
+  });
+  const quietMock = ['dist/mock.mjs', '--port', String(mock), '--quiet', '--proxy', backend];
+  const viaMock = await startServer({
+    name: 'petstore-mock --proxy',
+    port: mock,
+    spawn: { command: node, args: quietMock, cwd: process.cwd() },
+    probePath: '/v1/pets?limit=1',
+    headers,
+  });
+  if (!withPrism) return { direct, 'mock-proxy': viaMock };
+  const prismArgs = [PRISM, 'proxy', 'spec/openapi.yaml', backend, '--host', '127.0.0.1'];
+  const viaPrism = await startServer({
+    name: 'prism proxy',
+    port: prism,
+    spawn: {
+      command: node,
+      args: [...prismArgs, '--port', String(prism), '--verboseLevel', 'silent'],
+      cwd: process.cwd(),
+    },
+    probePath: '/pets?limit=1',
+    headers,
+  });
+  return { direct, 'mock-proxy': viaMock, 'prism-proxy': viaPrism };
+}
+
+/** Measures every workload on every target in `rounds` interleaved runs. */
+export async function runProxyBench(options: {
+  durationS: number;
+  rounds: number;
+  warmupS: number;
+  connections: number;
+  /** Whether Prism's proxy is measured too (not with --no-prism). */
+  withPrism: boolean;
+  say: (line: string) => void;
+}): Promise<ProxyRow[]> {
+  const targets = await startTargets(options.withPrism);
+  const measured = PROXY_TARGETS.filter((target) => targets[target] !== undefined);
+  const rows: ProxyRow[] = [];
+  try {
+    for (const workload of WORKLOADS) {
+      const runs: Record<Target, LoadResult[]> = {
+        direct: [],
+        'mock-proxy': [],
+        'prism-proxy': [],
+      };
+      for (let round = 0; round < options.rounds; round++) {
+        for (const target of measured) {
+          const server = targets[target] as ServerProcess;
+          runs[target].push(
+            await measure({
+              origin: server.origin,
+              requests: workloadRequests(workload, SEED, target === 'prism-proxy' ? '' : '/v1'),
+              headers,
+              connections: options.connections,
+              warmupS: round === 0 ? options.warmupS : 0,
+              durationS: options.durationS / options.rounds,
+              pid: server.pid,
+            }),
+          );
+        }
+      }
+      const direct = combine(runs.direct);
+      for (const target of measured) {
+        const result = combine(runs[target]);
+        rows.push({
+          ...result,
+          workload,
+          target,
+          addedP50Ms: result.p50Ms - direct.p50Ms,
+          addedP99Ms: result.p99Ms - direct.p99Ms,
+          throughputRatio: result.rps / direct.rps,
+        });
+      }
+      options.say(`proxy: ${workload} measured`);
+    }
+  } finally {
+    await Promise.all(Object.values(targets).map((server) => server?.stop()));
+  }
+  return rows;
+}
+
+/** The proxy figures as a Markdown table. */
+export function formatProxyTable(rows: ProxyRow[]): string {
+  const lines = [
+    '| workload | target | req/s | p50 ms | p99 ms | p50 added | p99 added | throughput / direct | non-2xx |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const r of rows)
+    lines.push(
+      `| ${r.workload} | ${r.target} | ${Math.round(r.rps)} | ${r.p50Ms} | ${r.p99Ms} | ${r.addedP50Ms.toFixed(1)} | ${r.addedP99Ms.toFixed(1)} | ${r.throughputRatio.toFixed(2)} | ${r.non2xx} |`,
+    );
+  return lines.join('\n');
+}

@@ -1,0 +1,145 @@
+/**
+ * Proxy mode's view of the backend (DECISIONS "Proxy"): which URL a request may reach (only
+ * under the configured base), the headers that go out and come back, when an answer counts
+ * as "not served yet" for the fallback, and the key kept out of everything the mock shows.
+ */
+import { BASE_PATH } from '../../spec/constants.ts';
+import { MockError } from './errors.ts';
+
+/** How the mock reaches its backend; the adapter supplies `forward` (node:http, or fetch). */
+export type BackendOptions = {
+  /** The backend's base URL, ending in its version segment (`https://api.example.com/v1`). */
+  url: string;
+  /** The backend's key, sent in place of the app's `Authorization` (never shown anywhere). */
+  key?: string;
+  /** Answer from the mock's own state where the backend does not serve an operation yet. */
+  fallback?: boolean;
+  /** Keep the animals the backend returns in the session's store. */
+  record?: boolean;
+  /** Milliseconds the backend has for a whole answer (default 30 s): then 504. */
+  timeoutMs?: number;
+  /** Largest answer body read from the backend (default 8 MiB): beyond it, 502. */
+  maxBytes?: number;
+};
+
+/** A request as it goes to the backend. */
+export type BackendRequest = {
+  url: string;
+  method: string;
+  headers: [string, string][];
+  body?: Uint8Array;
+};
+
+/** The backend's answer: status, headers as sent, body bytes as sent, and its text (decoded). */
+export type BackendAnswer = {
+  status: number;
+  headers: [string, string][];
+  bytes: Uint8Array;
+  text: string;
+};
+
+/** Sends one request to the backend under the bounds; throws a 502 or 504 MockError. */
+export type Forward = (
+  request: BackendRequest,
+  bounds: { timeoutMs: number; maxBytes: number },
+) => Promise<BackendAnswer>;
+
+/** Default of `--proxy-timeout`. */
+export const DEFAULT_PROXY_TIMEOUT_MS = 30_000;
+/** Largest backend answer the proxy relays. */
+export const DEFAULT_PROXY_MAX_BYTES = 8 * 1024 * 1024;
+
+// RFC 9110, section 7.6.1, plus what the mock itself consumes or sets.
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'content-length',
+  'x-mock-session',
+  'x-msw-intention',
+]);
+// Encoded dots, slashes, backslashes and percents (double encoding): none has a place in an
+// id or a route of the API, and a backend could decode them into a way out of its base.
+const ESCAPES = /%(?:2e|2f|5c|25)|\\|\/\/|(?:^|\/)\.\.?(?:\/|$)/i;
+
+/** Throws the 404 for a request target that could leave the backend's base (raw or decoded). */
+export function refuseEscapes(target: string): void {
+  const path = target.split('?')[0] ?? '';
+  if (!path.startsWith(`${BASE_PATH}/`) && path !== BASE_PATH) return;
+  if (ESCAPES.test(path.slice(BASE_PATH.length))) {
+    throw new MockError(
+      404,
+      'not_found',
+      `no route ${path}: in proxy mode a path may not hold "..", "//", a backslash or an encoded dot, slash or percent`,
+    );
+  }
+}
+
+/** The backend URL for a mock request URL: the base plus the path after `/v1`, and the query. */
+export function backendUrl(base: string, requestUrl: string): string {
+  const url = new URL(requestUrl);
+  refuseEscapes(url.pathname);
+  const root = new URL(base);
+  const target = new URL(
+    root.href.replace(/\/$/, '') + url.pathname.slice(BASE_PATH.length) + url.search,
+  );
+  const within = root.pathname.replace(/\/$/, '');
+  if (
+    target.origin !== root.origin ||
+    !(target.pathname === within || target.pathname.startsWith(`${within}/`))
+  ) {
+    throw new MockError(404, 'not_found', `no route ${url.pathname}: it leaves the backend's base`);
+  }
+  return target.href;
+}
+
+/** The headers that go to the backend: as sent, less hop-by-hop ones, the key replaced. */
+export function outgoingHeaders(headers: Headers, key: string | undefined): [string, string][] {
+  const named = new Set(
+    (headers.get('connection') ?? '').split(',').map((name) => name.trim().toLowerCase()),
+  );
+  const out: [string, string][] = [];
+  headers.forEach((value, name) => {
+    if (HOP_BY_HOP.has(name) || named.has(name)) return;
+    if (key !== undefined && name === 'authorization') return;
+    out.push([name, value]);
+  });
+  if (key !== undefined) out.push(['authorization', `Bearer ${key}`]);
+  return out;
+}
+
+/** The backend's headers as the app gets them: hop-by-hop and CORS ones dropped (the mock's own go on). */
+export function incomingHeaders(headers: [string, string][]): [string, string][] {
+  return headers.filter(
+    ([name]) => !HOP_BY_HOP.has(name) && !name.startsWith('access-control-') && name !== 'vary',
+  );
+}
+
+const isErrorBody = (text: string): boolean => {
+  try {
+    const body = JSON.parse(text) as Record<string, unknown>;
+    return typeof body.code === 'string' && typeof body.message === 'string';
+  } catch {
+    return false;
+  }
+};
+
+/** Why an answer means "not served yet" (DECISIONS: 501, 502–504, a 404/405 without an Error), or undefined. */
+export function notServedYet(answer: BackendAnswer): string | undefined {
+  if (answer.status === 501 || (answer.status >= 502 && answer.status <= 504))
+    return `the backend answered ${answer.status}`;
+  if ((answer.status === 404 || answer.status === 405) && !isErrorBody(answer.text))
+    return `the backend answered ${answer.status} without an Error body`;
+  return undefined;
+}
+
+/** `text` with every occurrence of the backend's key replaced by `[masked]`. */
+export const maskKey = (text: string, key: string | undefined): string =>
+  key === undefined || key === '' || !text.includes(key) ? text : text.split(key).join('[masked]');

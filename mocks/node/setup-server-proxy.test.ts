@@ -1,0 +1,60 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createNodeHandlers } from './index.ts';
+
+const KEY = 'backend-secret-key-41';
+let backend: Server;
+let seenAuth: string[] = [];
+let listServed = true;
+let server: ReturnType<typeof setupServer>;
+const auth = { Authorization: 'Bearer petstore-dev-key' };
+
+beforeAll(async () => {
+  backend = createServer((req, res) => {
+    seenAuth.push(String(req.headers.authorization));
+    if (!listServed && req.method === 'GET') {
+      res.writeHead(501).end();
+      return;
+    }
+    res.writeHead(req.method === 'POST' ? 201 : 200, { 'content-type': 'application/json' });
+    res.end(
+      req.method === 'POST'
+        ? '{"id":500,"name":"From backend","categoryId":1,"status":"available"}'
+        : '[{"id":500,"name":"From backend","categoryId":1,"status":"available"}]',
+    );
+  });
+  await new Promise<void>((resolve) => backend.listen(0, '127.0.0.1', resolve));
+  const { port } = backend.address() as AddressInfo;
+  server = setupServer(
+    ...createNodeHandlers({
+      origin: 'http://localhost',
+      proxy: { url: `http://127.0.0.1:${port}/v1`, key: KEY, fallback: true, timeoutMs: 2_000 },
+    }),
+  );
+  server.listen({ onUnhandledRequest: 'error' });
+});
+
+afterAll(async () => {
+  server.close();
+  await new Promise((resolve) => backend.close(resolve));
+});
+
+it('passes setupServer requests through to the backend, with its key', async () => {
+  seenAuth = [];
+  const response = await fetch('http://localhost/v1/pets?limit=5', { headers: auth });
+  expect(response.status).toBe(200);
+  expect(await response.json()).toEqual([
+    { id: 500, name: 'From backend', categoryId: 1, status: 'available' },
+  ]);
+  expect(seenAuth).toEqual([`Bearer ${KEY}`]);
+});
+
+it('answers from the mock where the backend answers 501, in process too', async () => {
+  listServed = false;
+  const response = await fetch('http://localhost/v1/pets?limit=3', { headers: auth });
+  expect(response.status).toBe(200);
+  expect(await response.json()).toHaveLength(3);
+  listServed = true;
+});
