@@ -1,5 +1,5 @@
 /**
- * petstore-contract against hostile servers, one trait each (traits.ts), as a user runs it:
+ * petstore-contract against hostile servers, one trait each (bench/hostile-servers.ts), as a user runs it:
  * every run ends by itself, with the verdict the trait deserves and its true cause. Where the
  * interface bounds the answer, going past the bound is a finding under its rule; otherwise it
  * is no verdict (exit 2) naming what the server did, never "stopped answering" or
@@ -10,9 +10,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type Hostile, startHostile, type Trait } from '../../bench/hostile-servers.ts';
 import { startMockServer } from '../../mocks/testing/local-mock.ts';
 import { runContractCli } from '../contract-power/run-cli.ts';
-import { type Hostile, startHostile, type Trait } from './traits.ts';
 
 const SLOW = { timeout: 240_000 };
 let mock: Awaited<ReturnType<typeof startMockServer>>;
