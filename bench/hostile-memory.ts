@@ -102,7 +102,9 @@ export async function measureHostile({
       for (const trait of traits) {
         const common = [
           ...['--base-url', hostile.baseUrl(trait), '--api-key', mock.apiKeys[0] ?? ''],
-          ...['--read-only', '--request-timeout', '8', '--timeout', '200'],
+          // The deep JSON comes in a 201: that trait needs creations, the others none.
+          ...(trait === 'deep-json' ? ['--max-creates', '5'] : ['--read-only']),
+          ...['--request-timeout', '8', '--timeout', '200'],
         ];
         const [bin, args] =
           command === 'contract'
