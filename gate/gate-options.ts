@@ -45,6 +45,10 @@ export type GateOptions = {
   stageTimeoutMs?: number;
   /** How long one request may go unanswered (--request-timeout; default 15 s). */
   requestTimeoutMs?: number;
+  /** The most bytes of one answer's body read, decoded (--max-response-size; default 16 MiB). */
+  maxResponseBytes?: number;
+  /** CA certificates (PEM) trusted beside the system's, for a server over HTTPS (--ca). */
+  ca?: string;
   /** The server's published OpenAPI document (a URL or a file) for the lint stage; without it, lint is off. */
   openapi?: string;
   /** Told about each stage as soon as it ends. */

@@ -36,10 +36,16 @@ export function backOffMs(retryAfter: string | undefined, attempt: number): numb
   return Math.min(Math.max(Number.isFinite(asked) ? asked : 0, backoff), 10_000);
 }
 
+/** How the relay reads the server: its bounds and trusted CA certificates, as the options say. */
+const readingOf = ({ maxResponseBytes, ca }: RelayOptions) => ({
+  ...(maxResponseBytes ? { bounds: { maxBodyBytes: maxResponseBytes } } : {}),
+  ...(ca === undefined ? {} : { ca }),
+});
+
 /** Whether the server answers anything at all to a small GET on a fresh connection. */
 async function answersAtAll(ctx: SendContext): Promise<boolean> {
   const url = new URL(`${ctx.basePath}/pets?limit=1`, ctx.target.origin);
-  const agent = agentFor(url);
+  const agent = agentFor(url, ctx.options.ca);
   try {
     const timeout = Math.min(5_000, ctx.options.requestTimeoutMs);
     await sendUpstream(
@@ -47,6 +53,7 @@ async function answersAtAll(ctx: SendContext): Promise<boolean> {
       { method: 'GET', headers: { accept: 'application/json' } },
       agent,
       timeout,
+      readingOf(ctx.options),
     );
     return true;
   } catch (error) {
@@ -63,8 +70,9 @@ const tryOnce = (
   request: Parameters<typeof sendUpstream>[1],
   agent: http.Agent,
   ms: number,
+  options: RelayOptions,
 ) =>
-  sendUpstream(url, request, agent, ms).catch((error: unknown): Attempt => {
+  sendUpstream(url, request, agent, ms, readingOf(options)).catch((error: unknown): Attempt => {
     if (error instanceof UpstreamFailure) return error;
     throw error;
   });
@@ -86,17 +94,20 @@ async function answerOf(
   const named = `${exchange.method} ${exchange.path}`;
   const at = () => new Date().toISOString();
   const ms = ctx.options.requestTimeoutMs;
-  let failure = await tryOnce(url, request, ctx.state.agent, ms);
+  let failure = await tryOnce(url, request, ctx.state.agent, ms, ctx.options);
   // A kept-alive connection the server had closed while idle: a new one, as clients do.
   if (failure instanceof UpstreamFailure && failure.kind === 'lost' && failure.reused) {
-    const fresh = agentFor(url);
-    failure = await tryOnce(url, request, fresh, ms).finally(() => fresh.destroy());
+    const fresh = agentFor(url, ctx.options.ca);
+    failure = await tryOnce(url, request, fresh, ms, ctx.options).finally(() => fresh.destroy());
   }
   if (!(failure instanceof UpstreamFailure)) {
     ctx.state.timeouts = 0;
     return failure;
   }
   const gone = (why: string) => ctx.markGone({ at: at(), request: named, why });
+  // Past a bound, or a certificate refused: no tool may judge it, and the cause is said as it is.
+  if (failure.kind === 'bound' || failure.kind === 'tls')
+    return void ctx.markGone({ at: at(), request: named, why: failure.message, unreadable: true });
   if (failure.kind === 'refused')
     return void gone(
       `the connection was refused (${failure.message}): nothing listens at ${ctx.target.origin} any more`,
@@ -112,8 +123,8 @@ async function answerOf(
         : `the connection closed without a whole answer (${failure.message}), and GET ${ctx.basePath}/pets got none either: it stopped`,
     );
   // The server answers otherwise: the same request once more, on a fresh connection.
-  const fresh = agentFor(url);
-  const again = await tryOnce(url, request, fresh, ms).finally(() => fresh.destroy());
+  const fresh = agentFor(url, ctx.options.ca);
+  const again = await tryOnce(url, request, fresh, ms, ctx.options).finally(() => fresh.destroy());
   if (!(again instanceof UpstreamFailure)) {
     exchange.resent = `${failure.message}; answered on a fresh connection`;
     return again;

@@ -9,6 +9,11 @@ export type ServerGone = {
   why: string;
   /** Whether it still answered, but only 429 or 503, until the waits ran out. */
   shedding?: boolean;
+  /**
+   * Whether it answered past a bound of the reader (too large, too many headers, too slow) or
+   * under a certificate this machine does not trust: `why` says which, as it happened.
+   */
+  unreadable?: boolean;
 };
 
 /** One request a tool sent through the relay, and what the server answered. */
@@ -39,4 +44,8 @@ export type RelayOptions = {
   requestTimeoutMs: number;
   /** How long 429/503 answers to one request are waited out before the server counts as gone. */
   maxWaitMs?: number;
+  /** The most bytes of one answer's body read, decoded (--max-response-size; default 16 MiB). */
+  maxResponseBytes?: number;
+  /** CA certificates (PEM) trusted beside the system's (--ca). */
+  ca?: string;
 };

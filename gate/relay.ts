@@ -17,7 +17,13 @@ export type { RelayExchange, RelayOptions, ServerGone } from './relay-types.ts';
 
 /** When and where the server went away, in words: `the server stopped answering at … (GET …)`. */
 export const goneText = (gone: ServerGone): string =>
-  `the server ${gone.shedding ? 'still shed load' : 'stopped answering'} at ${gone.at} (${gone.request})`;
+  gone.unreadable
+    ? `the server ${gone.why} at ${gone.at} (${gone.request})`
+    : `the server ${gone.shedding ? 'still shed load' : 'stopped answering'} at ${gone.at} (${gone.request})`;
+
+/** The whole reason: when and where, and why (said once for an answer that could not be read). */
+export const goneReason = (gone: ServerGone): string =>
+  gone.unreadable ? goneText(gone) : `${goneText(gone)}: ${gone.why}`;
 
 /** What the relay waited out or sent again, in one line each, for a stage's notes. */
 export function relayNotes(exchanges: readonly RelayExchange[]): string[] {
@@ -91,7 +97,13 @@ export async function startRelay(targetBaseUrl: string, options: RelayOptions): 
   const basePath = target.pathname.replace(/\/+$/, '');
   const exchanges: RelayExchange[] = [];
   const limit = inFlightLimit(options.concurrency);
-  const state = { agent: agentFor(target), inFlight: 0, peak: 0, timeouts: 0, closed: false };
+  const state = {
+    agent: agentFor(target, options.ca),
+    inFlight: 0,
+    peak: 0,
+    timeouts: 0,
+    closed: false,
+  };
   let gone: ServerGone | undefined;
   const listeners: ((gone: ServerGone) => void)[] = [];
   const markGone = (value: ServerGone) => {

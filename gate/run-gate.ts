@@ -108,7 +108,11 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
   const started = Date.now();
   const deadline = started + (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const noPost = options.readOnly === true || options.maxCreates === 0;
-  const target = await openTarget(options.server, options.startMock, noPost);
+  const reading = {
+    ...(options.maxResponseBytes ? { maxResponseBytes: options.maxResponseBytes } : {}),
+    ...(options.ca === undefined ? {} : { ca: options.ca }),
+  };
+  const target = await openTarget(options.server, options.startMock, noPost, reading);
   const results: StageResult[] = [];
   const runId = newRunId();
   const workDir = await mkdtemp(join(tmpdir(), 'petstore-gate-'));
@@ -124,6 +128,7 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
         readOnly: options.readOnly ?? false,
         concurrency: options.concurrency ?? DEFAULT_GATE_CONCURRENCY,
         requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+        reading,
         deadline: stageDeadline,
         creationsLeft,
         runId,

@@ -12,6 +12,8 @@ export type StageContext = {
   concurrency: number;
   /** How long one request may go unanswered (--request-timeout). */
   requestTimeoutMs: number;
+  /** How every reader of the server reads it (net/): --max-response-size and --ca, when given. */
+  reading: { maxResponseBytes?: number; ca?: string };
   /** When the stage must have ended (epoch ms): --stage-timeout or what --timeout leaves. */
   deadline: number;
   /** What is left of --max-creates for this stage (undefined: unbounded). */

@@ -21,9 +21,15 @@ export async function openTarget(
   server: ServerUnderTest | undefined,
   startMock: (() => Promise<StartedServer>) | undefined,
   noPost = false,
+  { maxResponseBytes, ca }: { maxResponseBytes?: number; ca?: string } = {},
 ): Promise<Target> {
   if (server !== undefined) {
-    return { ...(await preflight(server, noPost)), isMock: false, close: async () => {} };
+    const reading = {
+      ...(maxResponseBytes ? { bounds: { maxBodyBytes: maxResponseBytes } } : {}),
+      ...(ca === undefined ? {} : { ca }),
+    };
+    const checked = await preflight(server, noPost, undefined, reading);
+    return { ...checked, isMock: false, close: async () => {} };
   }
   if (startMock === undefined) throw new PreflightError('no server to check: give --base-url');
   const mock = await startMock();

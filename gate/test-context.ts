@@ -20,6 +20,7 @@ export function testContext(
     readOnly: false,
     concurrency: 16,
     requestTimeoutMs: 15_000,
+    reading: {},
     deadline: Date.now() + 240_000,
     runId: 'test',
     workDir: mkdtempSync(join(tmpdir(), 'gate-stage-')),

@@ -112,6 +112,8 @@ export function openBounded(
       ...requestOptions(bounds, options.ca),
     });
     const out = new PassThrough();
+    // A failure reaches whoever reads the body; one who stopped reading needs not hear of it.
+    out.on('error', () => {});
     let answered: OpenAnswer | undefined;
     let stopPace = () => {};
     const fail = (failure: ReadFailure) => {

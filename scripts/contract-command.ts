@@ -17,6 +17,7 @@ import { jsonResultText } from '../contract-tests/report/json-report.ts';
 import { DEPTHS } from '../contract-tests/run/depth.ts';
 import { type ContractResult, runContract, type StartedServer } from '../contract-tests/run/run.ts';
 import { FULL_RUN_CREATIONS } from '../contract-tests/run/themes.ts';
+import { boundedFetch, ReadFailure } from '../net/index.ts';
 import { STRICT_PROFILE } from '../spec/profile.ts';
 import { listRules } from '../spec/rules.ts';
 import {
@@ -33,6 +34,7 @@ import {
 import { contractHelp } from './contract-help.ts';
 import { loadPact } from './pact-file.ts';
 import { loadProfile } from './profile-file.ts';
+import { READER_FLAGS, readerOptions } from './reader-flags.ts';
 
 const flags = {
   'base-url': { type: 'string' },
@@ -53,6 +55,7 @@ const flags = {
   'print-profile': { type: 'boolean', default: false },
   timeout: { type: 'string' },
   'request-timeout': { type: 'string' },
+  ...READER_FLAGS,
 } as const;
 
 /** Writes a file the command was asked for; says why it could not. Whether it wrote it. */
@@ -192,15 +195,30 @@ async function contract(
     }
     // The same preflight as a run (GET requests only): a wrong URL or key is said, exit 2.
     let server: ServerUnderTest;
+    const reader = readerOptions(values);
+    const reading = {
+      ...(reader.maxResponseBytes ? { bounds: { maxBodyBytes: reader.maxResponseBytes } } : {}),
+      ...(reader.ca === undefined ? {} : { ca: reader.ca }),
+    };
     try {
-      server = await preflight({ baseUrl, apiKey: apiKey ?? '' }, true);
+      server = await preflight({ baseUrl, apiKey: apiKey ?? '' }, true, undefined, reading);
     } catch (error) {
       if (!(error instanceof PreflightError)) throw error;
       console.error(`petstore-contract: could not read a profile: ${error.message}`);
       return 2;
     }
     const readOnly = values['read-only'];
-    const { profile, notes } = await observeProfile(server, fetch, readOnly);
+    let observed: Awaited<ReturnType<typeof observeProfile>>;
+    try {
+      observed = await observeProfile(server, boundedFetch(reading), readOnly);
+    } catch (error) {
+      if (!(error instanceof ReadFailure)) throw error;
+      console.error(
+        `petstore-contract: could not read a profile: the server at ${server.baseUrl} ${error.kind === 'bound' ? error.message : `gave no whole answer (${error.message})`}`,
+      );
+      return 2;
+    }
+    const { profile, notes } = observed;
     const how = readOnly
       ? 'GET requests'
       : 'GET requests and two creations no conforming server stores';
@@ -246,6 +264,7 @@ async function contract(
       values['request-timeout'] === undefined
         ? undefined
         : positiveNumberFlag('request-timeout', values['request-timeout']) * 1000,
+    ...readerOptions(values),
     echo: { stdout: process.stdout, stderr: process.stderr },
     onStart: (run) => {
       if (run.localMock) console.log(`No --base-url: testing the local mock at ${run.baseUrl}`);

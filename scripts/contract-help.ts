@@ -78,6 +78,12 @@ ${USAGE[where]}
   --timeout S         the whole run at most S seconds (default ${DEFAULT_RUN_TIMEOUT_MS / 1000}); past it no request
                       is sent, and the run stops with no verdict (exit 2), its reports written
   --request-timeout S one request unanswered this long counts as no answer (default ${TIMEOUT_MS / 1000})
+  --max-response-size N  the most bytes of one answer's body read, counted after its
+                      Content-Encoding is undone (default 16MiB; KiB, MiB, GiB); past it, or
+                      headers over 64 KiB, or a body under 10 bytes a second: no verdict (exit 2)
+                      naming that cause; a list still going past its limit is a finding instead
+  --ca FILE           CA certificates (PEM) to trust beside the system's, for a server over
+                      HTTPS whose certificate is its own (or NODE_EXTRA_CA_CERTS=FILE)
   -h, --help          show this text
 
 Paths are relative to the directory the command runs in; missing folders are made.

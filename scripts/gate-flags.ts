@@ -18,6 +18,7 @@ import {
 } from './cli.ts';
 import { loadPact } from './pact-file.ts';
 import { loadProfile } from './profile-file.ts';
+import { READER_FLAGS, readerOptions } from './reader-flags.ts';
 
 /** The gate's flags (scripts/cli.ts adds --help and -h). */
 export const gateFlags = {
@@ -40,6 +41,7 @@ export const gateFlags = {
   timeout: { type: 'string' },
   'stage-timeout': { type: 'string' },
   'request-timeout': { type: 'string' },
+  ...READER_FLAGS,
   'require-complete': { type: 'boolean' },
   openapi: { type: 'string' },
   version: { type: 'boolean' },
@@ -120,6 +122,7 @@ export function gateOptions(
     timeoutMs: seconds('timeout', values.timeout),
     stageTimeoutMs: seconds('stage-timeout', values['stage-timeout']),
     requestTimeoutMs: seconds('request-timeout', values['request-timeout']),
+    ...readerOptions(values),
     requireComplete: values['require-complete'] === true,
     openapi: openapiSource(values.openapi, env),
   };

@@ -57,6 +57,12 @@ Options:
   --request-timeout S   one request unanswered this long counts as no answer (default 15);
                         a server that answers nothing more is given up on at once, and one
                         shedding load (429, 503) is waited out for at most 4 times as long
+  --max-response-size N the most bytes of one answer's body read, counted after its
+                        Content-Encoding is undone (default 16MiB; KiB, MiB, GiB); an answer
+                        past it, headers over 64 KiB or a body under 10 bytes a second is
+                        no verdict (exit 2) naming that cause
+  --ca FILE             CA certificates (PEM) to trust beside the system's, for a server over
+                        HTTPS whose certificate is its own (or NODE_EXTRA_CA_CERTS=FILE)
   --require-complete    a run that left checks out (--skip, --read-only, --max-creates) has
                         no verdict (exit 2) instead of "CONFORMANT as far as tested"
   --junit-dir DIR       one JUnit XML report per stage there (lint.xml, contract.xml,

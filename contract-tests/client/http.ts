@@ -3,7 +3,8 @@
  * exchange whole (spec/checks/exchange.ts) so that checks can judge it and reports show it.
  */
 import { bodyText, type Exchange, type Request } from '../../spec/checks/exchange.ts';
-import { parseJson } from '../../spec/json.ts';
+import { LIMIT } from '../../spec/constants.ts';
+import { JsonTooDeep, parseJson } from '../../spec/json.ts';
 import type { Transport, WireRequest } from './wire.ts';
 
 export type { Exchange, OperationId, Request, Response } from '../../spec/checks/exchange.ts';
@@ -126,6 +127,7 @@ export function createClient(
         headers: request.headers,
         body: request.rawBytes ?? bodyText(request),
         ...(request.without ? { without: request.without } : {}),
+        maxItems: listBound(request),
       });
       // Decoded keeping a byte order mark, which fetch's text() would hide: JSON sent over a
       // network must not start with one (RFC 8259, section 8.1).
@@ -136,19 +138,40 @@ export function createClient(
       try {
         json = parseJson(text);
         isJson = true;
-      } catch {
-        json = undefined;
+      } catch (error) {
+        // Too deep to read as a value: JSON, but never what a schema of the interface wants.
+        if (error instanceof JsonTooDeep) [json, isJson] = [error.message, true];
+        else json = undefined;
       }
+      const cut = res.cut
+        ? {
+            cut: `the array went on past item ${res.cut.items}: reading stopped after ${res.cut.bytes} bytes, the body shown closed there`,
+          }
+        : {};
       const exchange = {
         request,
         url,
-        response: { status: res.status, headers, text, json, isJson },
+        response: { status: res.status, headers, text, json, isJson, ...cut },
         ...(throttled > 0 ? { throttled } : {}),
       };
       onExchange(exchange);
       return exchange;
     },
   };
+}
+
+/**
+ * The most animals a conforming list answers `request` with: its `limit` (1 to 100), the
+ * default without one, the maximum with any other value (a server may clamp it). Reading a
+ * list stops one item past it: the rest cannot make the answer conform.
+ */
+function listBound(request: Request): number | undefined {
+  if (request.operation !== 'listPets' || request.method !== 'GET') return undefined;
+  const limits = new URLSearchParams(request.path.split('?')[1] ?? '').getAll('limit');
+  if (limits.length === 0) return LIMIT.default;
+  const limit = Number(limits[0]);
+  const valid = limits.length === 1 && Number.isInteger(limit);
+  return valid && limit >= LIMIT.min && limit <= LIMIT.max ? limit : LIMIT.max;
 }
 
 /** The Authorization header with the key, the way the interface says to send it. */

@@ -4,6 +4,7 @@
  * process answers its fetch), the URL carries the version prefix, and the key is not refused
  * by every operation.
  */
+import { type FetchReading, openBounded, ReadFailure } from '../../net/index.ts';
 import { BASE_PATH } from '../../spec/constants.ts';
 import { type AppFetch, callApp } from './app-fetch.ts';
 import {
@@ -23,8 +24,11 @@ export class PreflightError extends Error {}
  */
 export type ServerUnderTest = { baseUrl: string; apiKey: string; keyForm?: KeyForm };
 
-/** A server under test, reached over the network or, with `app`, by calling it in this process. */
-export type Target = ServerUnderTest & { app?: AppFetch };
+/**
+ * A server under test, reached over the network (read within `reading`'s bounds) or, with
+ * `app`, by calling it in this process.
+ */
+export type Target = ServerUnderTest & { app?: AppFetch; reading?: FetchReading };
 
 /** Parses a base URL and returns it without a trailing slash, or says what is wrong with it. */
 export function normaliseBaseUrl(raw: string): string {
@@ -57,6 +61,17 @@ function unreachable(base: string, app: AppFetch | undefined, error: unknown): P
       `cannot reach the in-process app at ${base}: ${(error as Error).message}.\n` +
         "Check that fetch is the app's own fetch function (or an adapter over it) and that the app answers under the base URL.",
     );
+  // It answered, but past a bound, or under a certificate this machine does not trust.
+  if (error instanceof ReadFailure && (error.kind === 'bound' || error.kind === 'tls'))
+    return new PreflightError(
+      error.kind === 'tls'
+        ? error.message
+        : `the server at ${base} ${error.message}, to GET ${base}/pets?limit=1; nothing can be tested on answers that cannot be read`,
+    );
+  if (error instanceof ReadFailure && error.kind === 'timeout')
+    return new PreflightError(
+      `the server at ${base} gave no whole answer to GET ${base}/pets?limit=1 within 10 s (${error.answered ? `its status ${error.answered.status} came, the body did not finish` : 'not even a status line'}); is it overloaded, or is the base URL right?`,
+    );
   return new PreflightError(
     `cannot reach ${base} (${whyUnreachable(error)}): the server at ${base} is unreachable; is it running, and is the base URL right?`,
   );
@@ -64,7 +79,7 @@ function unreachable(base: string, app: AppFetch | undefined, error: unknown): P
 
 /** The status of one request with the key; throws a PreflightError when nothing answers. */
 async function statusOf(
-  { baseUrl, apiKey, app, keyForm }: Target,
+  { baseUrl, apiKey, app, keyForm, reading }: Target,
   path: string,
   init: RequestInit = {},
   timeoutMs = 10_000,
@@ -77,9 +92,18 @@ async function statusOf(
   };
   try {
     if (app) return (await callApp(app, new Request(url, sent))).status;
-    const response = await fetch(url, sent);
-    await response.body?.cancel();
-    return response.status;
+    // The status is all it needs: the body is never read (a list that never ends included).
+    const answer = await openBounded(
+      new URL(url),
+      {
+        method: sent.method ?? 'GET',
+        headers: { ...sent.headers },
+        ...(typeof sent.body === 'string' ? { body: sent.body } : {}),
+      },
+      { ...reading, timeoutMs },
+    );
+    answer.cancel();
+    return answer.status;
   } catch (error) {
     throw unreachable(baseUrl, app, error);
   }
@@ -113,9 +137,13 @@ async function assertServed(target: Target, listStatus: number) {
   const sent = { signal: AbortSignal.timeout(10_000) };
   const keyless = await (target.app
     ? callApp(target.app, new Request(url, sent))
-    : fetch(url, sent).then(async (response) => {
-        await response.body?.cancel();
-        return response;
+    : openBounded(
+        new URL(url),
+        { method: 'GET', headers: {} },
+        { ...target.reading, timeoutMs: 10_000 },
+      ).then((answer) => {
+        answer.cancel();
+        return answer;
       })
   ).then(
     (response) => response.status,
@@ -163,9 +191,10 @@ export async function preflight(
   server: ServerUnderTest,
   readOnly = false,
   app?: AppFetch,
+  reading: FetchReading = {},
 ): Promise<ServerUnderTest> {
   const checked = { baseUrl: normaliseBaseUrl(server.baseUrl), apiKey: server.apiKey };
-  const target = { ...checked, app };
+  const target = { ...checked, app, reading };
   const listStatus = await assertReachable(target);
   await assertVersioned(target, listStatus);
   await assertServed(target, listStatus);

@@ -8,15 +8,24 @@
 import type { NetworkTransport, Transport, WireRequest } from './wire.ts';
 import { TransportFault } from './wire.ts';
 
-/** The server stopped answering (or hangs): when, at which request, and why. No verdict. */
+/**
+ * The server stopped answering (or hangs), or, `unreadable`, gave an answer past a bound of
+ * the reader or under a certificate this machine does not trust: when, at which request, and
+ * why. No verdict.
+ */
 export class ServerGone extends Error {
   override name = 'ServerGone';
   constructor(
     readonly at: string,
     readonly request: string,
     readonly why: string,
+    readonly unreadable = false,
   ) {
-    super(`the server stopped answering at ${at} (${request}): ${why}`);
+    super(
+      unreadable
+        ? `the server ${why} at ${at} (${request})`
+        : `the server stopped answering at ${at} (${request}): ${why}`,
+    );
   }
 }
 
@@ -53,8 +62,8 @@ export function watchServer(transport: NetworkTransport, options: WatchOptions):
   return async (url, request) => {
     if (gone) throw gone;
     const named = `${request.method} ${options.shown(new URL(url).pathname + new URL(url).search)}`;
-    const giveUp = (why: string): never => {
-      gone ??= new ServerGone(new Date().toISOString(), named, why);
+    const giveUp = (why: string, unreadable = false): never => {
+      gone ??= new ServerGone(new Date().toISOString(), named, why, unreadable);
       options.onGone(gone);
       throw gone;
     };
@@ -65,6 +74,8 @@ export function watchServer(transport: NetworkTransport, options: WatchOptions):
     } catch (error) {
       if (!(error instanceof TransportFault)) throw error;
       if (gone) throw gone;
+      // Past a bound, or a certificate refused: what the server does, said as it is.
+      if (error.kind === 'bound' || error.kind === 'tls') giveUp(error.detail, true);
       if (error.kind === 'refused')
         giveUp(`the connection was refused: nothing listens at ${base.origin} any more`);
       const seconds = options.requestTimeoutMs / 1000;

@@ -8,7 +8,20 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
+import {
+  ACCEPT_ENCODING,
+  BoundExceeded,
+  bodyReader,
+  boundCause,
+  certificateText,
+  DEFAULT_BOUNDS,
+  DecodeFault,
+  isCertificateError,
+  type ReadBounds,
+  requestOptions,
+  watchPace,
+} from '../../net/index.ts';
+import { ArrayItems } from '../../spec/json-scan.ts';
 
 /**
  * What a transport carries: the request's method, headers and body (text, or bytes that need
@@ -20,20 +33,36 @@ export type WireRequest = {
   headers: Record<string, string>;
   body?: string | Uint8Array;
   without?: readonly string[];
+  /**
+   * The most items a conforming answer's top-level array holds (a list's `limit`): reading
+   * stops once it holds one more, and the answer is that array so far, marked `cut`.
+   */
+  maxItems?: number;
 };
 
-/** An answer received whole: status, lower-cased headers (repeats joined) and the decoded body. */
-export type WireAnswer = { status: number; headers: Record<string, string>; body: Uint8Array };
+/**
+ * An answer received whole: status, lower-cased headers (repeats joined) and the decoded
+ * body; or, `cut`, its top-level array up to the item past the request's `maxItems` (closed
+ * with `]`), reading stopped there with `bytes` of it read.
+ */
+export type WireAnswer = {
+  status: number;
+  headers: Record<string, string>;
+  body: Uint8Array;
+  cut?: { items: number; bytes: number };
+};
 
 /** Sends one request and resolves with its whole answer (bridge.ts and this module implement it). */
 export type Transport = (url: string, request: WireRequest) => Promise<WireAnswer>;
 
 /**
  * How an answer failed to arrive: nothing listened (`refused`: the connection itself was
- * refused), nothing came in time (`timeout`), or the connection went away or the bytes broke
- * (`lost`). server-watch.ts tells from it a server gone from a fault of its own.
+ * refused), nothing came in time (`timeout`), the connection went away or the bytes broke
+ * (`lost`), the answer went past a bound of the reader (`bound`: too large, too many headers,
+ * too slow), or this machine does not trust the server's certificate (`tls`).
+ * server-watch.ts tells from it a server gone from a fault of its own.
  */
-export type FaultKind = 'refused' | 'timeout' | 'lost';
+export type FaultKind = 'refused' | 'timeout' | 'lost' | 'bound' | 'tls';
 
 /** The server gave no whole answer: what was seen instead, and the status and headers, if any came. */
 export class TransportFault extends Error {
@@ -53,7 +82,6 @@ class StaleConnection extends Error {}
 
 /** How long one request may go unanswered unless the run says otherwise (--request-timeout). */
 export const TIMEOUT_MS = 15_000;
-const ACCEPT_ENCODING = 'gzip, deflate, br';
 
 // Errors that mean the connection went away (closed, reset, half-written), and parse errors
 // that on a reused connection come from bytes left over from before.
@@ -67,46 +95,6 @@ const joined = (headers: http.IncomingHttpHeaders): Record<string, string> =>
       value === undefined ? [] : [[name, Array.isArray(value) ? value.join(', ') : value]],
     ),
   );
-
-const DECODERS: Record<string, (body: Buffer) => Buffer> = {
-  gzip: gunzipSync,
-  'x-gzip': gunzipSync,
-  br: brotliDecompressSync,
-  // "deflate" is the zlib format, but servers often send raw deflate: clients accept both.
-  deflate: (body) => {
-    try {
-      return inflateSync(body);
-    } catch {
-      return inflateRawSync(body);
-    }
-  },
-};
-
-/** The body as its Content-Encoding says to read it (the codings undone last first). */
-function decoded(body: Buffer, encoding: string | undefined): Buffer {
-  const codings = (encoding ?? '')
-    .split(',')
-    .map((c) => c.trim().toLowerCase())
-    .filter((c) => c !== '' && c !== 'identity');
-  let result = body;
-  for (const coding of codings.reverse()) {
-    const decode = DECODERS[coding];
-    if (!decode)
-      throw new TransportFault(
-        'Answer in a Content-Encoding the request did not accept',
-        `Content-Encoding ${encoding}; the request accepted ${ACCEPT_ENCODING}`,
-      );
-    try {
-      result = decode(result);
-    } catch (error) {
-      throw new TransportFault(
-        `Body does not decode as its Content-Encoding says`,
-        `Content-Encoding ${encoding}, but the ${result.length} bytes are not ${coding} (${(error as Error).message})`,
-      );
-    }
-  }
-  return result;
-}
 
 const DEFAULT_HEADERS: Record<string, string> = {
   accept: '*/*',
@@ -140,12 +128,31 @@ const chunksOf = (body: Buffer): Buffer[] => {
   return parts;
 };
 
-/** One attempt on `agent`'s connections, given up after `timeoutMs`. */
+/** How one attempt reads: its time, the reader's bounds, CA certificates trusted beside the system's. */
+type Reading = { timeoutMs: number; bounds: ReadBounds; ca?: string | Buffer };
+
+/** A fault for an answer that went past a bound, or whose certificate this machine refused. */
+function readerFault(url: URL, error: unknown, seen?: WireAnswerHead): TransportFault | undefined {
+  if (error instanceof BoundExceeded)
+    return new TransportFault('Answer past a bound of the reader', error.reason, seen, 'bound');
+  if (isCertificateError(error))
+    return new TransportFault(
+      'Certificate not trusted',
+      certificateText(url.origin, error) ?? String(error),
+      seen,
+      'tls',
+    );
+  return undefined;
+}
+
+type WireAnswerHead = { status: number; headers: Record<string, string> };
+
+/** One attempt on `agent`'s connections, given up after `timeoutMs`, read within the bounds. */
 function attempt(
   url: URL,
   request: WireRequest,
   agent: http.Agent,
-  timeoutMs: number,
+  { timeoutMs, bounds, ca }: Reading,
 ): Promise<WireAnswer> {
   const body = request.body === undefined ? undefined : Buffer.from(request.body);
   const headers = withDefaults(request);
@@ -154,8 +161,14 @@ function attempt(
   if (body !== undefined && !framed) headers['content-length'] = String(body.length);
   const lib = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    let answered: { status: number; headers: Record<string, string> } | undefined;
-    const req = lib.request(url, { method: request.method, headers, agent });
+    let answered: WireAnswerHead | undefined;
+    let stopPace = () => {};
+    const req = lib.request(url, {
+      method: request.method,
+      headers,
+      agent,
+      ...requestOptions(bounds, ca),
+    });
     const timer = setTimeout(
       () =>
         req.destroy(
@@ -170,46 +183,92 @@ function attempt(
     );
     const fail = (error: unknown) => {
       clearTimeout(timer);
+      stopPace();
+      req.destroy();
       reject(error);
     };
+    req.on('socket', (socket) => {
+      stopPace = watchPace(socket, bounds, (bytes) =>
+        fail(readerFault(url, new BoundExceeded('slow', boundCause.slow(bounds, bytes)), answered)),
+      );
+    });
     req.on('error', (error) => {
       if (error instanceof TransportFault) return fail(error);
+      if (codeOf(error) === 'HPE_HEADER_OVERFLOW')
+        return fail(
+          readerFault(url, new BoundExceeded('header-size', boundCause.headerSize(bounds))),
+        );
+      const refused = readerFault(url, error);
+      if (refused) return fail(refused);
       if (answered) return fail(cutShort(error, answered));
       if (req.reusedSocket && isGone(error)) return fail(new StaleConnection());
-      const refused = codeOf(error) === 'ECONNREFUSED';
+      const nothing = codeOf(error) === 'ECONNREFUSED';
       fail(
         new TransportFault(
-          refused ? 'Connection refused' : 'Connection closed without an answer',
-          refused
+          nothing ? 'Connection refused' : 'Connection closed without an answer',
+          nothing
             ? 'the connection was refused (ECONNREFUSED): nothing listens there'
             : `the connection was closed or reset before any answer (${codeOf(error) || (error as Error).message})`,
           undefined,
-          refused ? 'refused' : 'lost',
+          nothing ? 'refused' : 'lost',
         ),
       );
     });
     req.on('response', (res) => {
       answered = { status: res.statusCode ?? 0, headers: joined(res.headers) };
       const seen = answered;
+      const count = res.rawHeaders.length / 2;
+      if (count > bounds.maxHeaderCount)
+        return fail(
+          readerFault(
+            url,
+            new BoundExceeded('header-count', boundCause.headerCount(bounds, count)),
+            seen,
+          ),
+        );
       const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', (error) => fail(cutShort(error, seen, Buffer.concat(chunks).length)));
+      const items = request.maxItems === undefined ? undefined : new ArrayItems();
+      let raw = 0;
+      const reader = bodyReader(seen.headers['content-encoding'], bounds, (chunk) => {
+        chunks.push(chunk);
+        items?.feed(chunk);
+        const end = items?.ends[request.maxItems ?? 0];
+        if (end === undefined) return;
+        // The array holds more items than the list may: the rest need not be read.
+        reader.stop();
+        clearTimeout(timer);
+        stopPace();
+        req.destroy();
+        const kept = Buffer.concat([Buffer.concat(chunks).subarray(0, end), Buffer.from(']')]);
+        resolve({
+          ...seen,
+          body: new Uint8Array(kept),
+          cut: { items: (request.maxItems ?? 0) + 1, bytes: reader.received },
+        });
+      });
+      res.on('data', (chunk: Buffer) => {
+        raw += chunk.length;
+        reader.write(chunk);
+      });
+      res.on('error', (error) => fail(cutShort(error, seen, raw)));
+      reader.done.then(
+        () => {
+          clearTimeout(timer);
+          stopPace();
+          resolve({ ...seen, body: new Uint8Array(Buffer.concat(chunks)) });
+        },
+        (error: unknown) => {
+          if (error instanceof DecodeFault)
+            return fail(new TransportFault(error.title, error.detail, seen));
+          fail(readerFault(url, error, seen) ?? error);
+        },
+      );
       res.on('end', () => {
         // Bytes beyond the Content-Length in the same packet surface as a parse error of
         // the request just before 'end' reaches here: let it arrive first.
         setImmediate(() => {
-          if (!res.complete) return fail(cutShort(undefined, seen, Buffer.concat(chunks).length));
-          clearTimeout(timer);
-          try {
-            const whole = decoded(Buffer.concat(chunks), seen.headers['content-encoding']);
-            resolve({ ...seen, body: new Uint8Array(whole) });
-          } catch (error) {
-            reject(
-              error instanceof TransportFault
-                ? new TransportFault(error.title, error.detail, seen)
-                : error,
-            );
-          }
+          if (!res.complete) return fail(cutShort(undefined, seen, raw));
+          reader.end();
         });
       });
     });
@@ -253,8 +312,17 @@ export type NetworkTransport = Transport & {
   fewerConnections(count: number): void;
 };
 
-/** What a network transport keeps to: the time one request may take, connections at once. */
-export type NetworkLimits = { timeoutMs?: number; maxSockets?: number };
+/**
+ * What a network transport keeps to: the time one request may take, connections at once, the
+ * reader's bounds (net/bounds.ts; --max-response-size sets the body's), and CA certificates
+ * trusted beside the system's (--ca).
+ */
+export type NetworkLimits = {
+  timeoutMs?: number;
+  maxSockets?: number;
+  bounds?: Partial<ReadBounds>;
+  ca?: string | Buffer;
+};
 
 const count = (lists: NodeJS.ReadOnlyDict<unknown[]>) =>
   Object.values(lists).reduce((sum, list) => sum + (list?.length ?? 0), 0);
@@ -283,15 +351,20 @@ function agentFor(url: URL, maxSockets = Infinity): http.Agent {
  */
 export function networkTransport(
   onResend: (url: string, method: string) => void,
-  { timeoutMs = TIMEOUT_MS, maxSockets }: NetworkLimits = {},
+  { timeoutMs = TIMEOUT_MS, maxSockets, bounds, ca }: NetworkLimits = {},
 ): NetworkTransport {
+  const reading = (ms: number): Reading => ({
+    timeoutMs: ms,
+    bounds: { ...DEFAULT_BOUNDS, ...bounds },
+    ...(ca === undefined ? {} : { ca }),
+  });
   const agents = new Map<string, http.Agent>();
   const fresh = async (raw: string, request: WireRequest, ms = timeoutMs) => {
     const url = new URL(raw);
     // A new connection, on an agent of its own: the kept ones may all be as stale.
     const agent = agentFor(url);
     try {
-      return await attempt(url, request, agent, ms);
+      return await attempt(url, request, agent, reading(ms));
     } finally {
       agent.destroy();
     }
@@ -301,7 +374,7 @@ export function networkTransport(
     const kept = agents.get(url.protocol) ?? agentFor(url, maxSockets);
     agents.set(url.protocol, kept);
     try {
-      return await attempt(url, request, kept, timeoutMs);
+      return await attempt(url, request, kept, reading(timeoutMs));
     } catch (error) {
       if (!(error instanceof StaleConnection)) throw error;
       onResend(raw, request.method);

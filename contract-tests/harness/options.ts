@@ -37,6 +37,10 @@ export type SuiteOptions = {
   concurrency: number;
   /** How long one request may go unanswered (--request-timeout). */
   requestTimeoutMs?: number;
+  /** The most bytes of one answer's body read, decoded (--max-response-size). */
+  maxResponseBytes?: number;
+  /** CA certificates (PEM) trusted beside the system's (--ca). */
+  ca?: string;
   /** When the run must end (epoch ms, --timeout): no request is sent after it. */
   deadline?: number;
   /** Extra generated names tried by the accept-or-reject oracle. */

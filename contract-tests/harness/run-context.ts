@@ -176,6 +176,8 @@ const network =
     ? networkTransport((url, method) => appendRecord(options.logDir, 'resent', { method, url }), {
         timeoutMs: options.requestTimeoutMs,
         maxSockets: options.concurrency,
+        ...(options.maxResponseBytes ? { bounds: { maxBodyBytes: options.maxResponseBytes } } : {}),
+        ...(options.ca === undefined ? {} : { ca: options.ca }),
       })
     : undefined;
 
@@ -188,8 +190,8 @@ function watchedNetwork(network: NetworkTransport) {
     requestTimeoutMs: options.requestTimeoutMs ?? TIMEOUT_MS,
     // A creation lost once may have stored an animal: under a budget it is not sent again.
     mayResend: (request) => options.maxCreates === undefined || request.method !== 'POST',
-    onGone: ({ at, request, why }) =>
-      appendRecord(options.logDir, 'serverGone', { at, request, why }),
+    onGone: ({ at, request, why, unreadable }) =>
+      appendRecord(options.logDir, 'serverGone', { at, request, why, unreadable }),
     onResent: onResend,
     shown: (pathAndQuery) => shownText(pathAndQuery, options.apiKey || undefined),
   });

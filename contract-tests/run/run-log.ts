@@ -20,8 +20,11 @@ export type LogRecords = {
   names: { limit: number; prefix: string; learned: boolean; declared?: boolean };
   /** The server answered 429 or 503 again and again (client/http.ts ThrottledOut): no verdict, the run stops. */
   throttledOut: { message: string };
-  /** The server stopped answering or hangs (client/server-watch.ts): when, at which request, why. */
-  serverGone: { at: string; request: string; why: string };
+  /**
+   * The server stopped answering or hangs, or (`unreadable`) answered past a bound of the
+   * reader or under an untrusted certificate (client/server-watch.ts): when, at which request, why.
+   */
+  serverGone: { at: string; request: string; why: string; unreadable?: boolean };
   /** The run's --timeout passed: no request was sent after it. */
   timeUp: { message: string };
   /** The server shed load (429, 503) at the bound: the run went on with one request in flight fewer. */

@@ -67,6 +67,10 @@ export type ContractOptions = {
   timeoutMs?: number;
   /** How long one request may go unanswered (default 15 s); a server answering nothing more is given up on at once. */
   requestTimeoutMs?: number;
+  /** The most bytes of one answer's body read, decoded (--max-response-size; default 16 MiB). */
+  maxResponseBytes?: number;
+  /** CA certificates (PEM) trusted beside the system's, for a server over HTTPS (--ca). */
+  ca?: string;
   /** Streams vitest's report is echoed to while the suite runs (default: none). */
   echo?: Echo;
   /** Told what is about to be tested, once the server is known and before the suite runs. */
@@ -138,7 +142,11 @@ export type ContractResult = {
    * Why a run that had started stopped without a verdict: the server went away (when, at which
    * request), kept shedding load, or the time ran out.
    */
-  stopped?: { kind: 'server-gone' | 'throttled' | 'time-up'; at?: string; request?: string };
+  stopped?: {
+    kind: 'server-gone' | 'unreadable' | 'throttled' | 'time-up';
+    at?: string;
+    request?: string;
+  };
   /** What the run made of the consumer's pact, when one was given. */
   pact?: PactSummary;
   /** Vitest's report, as it printed it (without colours). */

@@ -158,6 +158,8 @@ export async function runContract(options: ContractOptions = {}): Promise<Contra
       logDir,
       bridge: server.app ? `petstore-contract-${run.runId}` : undefined,
       requestTimeoutMs: options.requestTimeoutMs,
+      ...(options.maxResponseBytes ? { maxResponseBytes: options.maxResponseBytes } : {}),
+      ...(options.ca === undefined ? {} : { ca: options.ca }),
       deadline: started + (options.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS),
       ...(options.pact === undefined ? {} : { pact: pactText(options.pact) }),
     };

@@ -10,10 +10,10 @@ import { readRecords } from './run-log.ts';
 /** Why a run stopped without a verdict. */
 export type RunStop = {
   /** What stopped it. */
-  kind: 'server-gone' | 'throttled' | 'time-up';
+  kind: 'server-gone' | 'unreadable' | 'throttled' | 'time-up';
   /** In one line: what happened, when and at which request, and what to do. */
   reason: string;
-  /** With `server-gone`: when (ISO time) and at which request the server was found gone. */
+  /** With `server-gone` or `unreadable`: when (ISO time) and at which request the server was found gone. */
   at?: string;
   request?: string;
 };
@@ -21,6 +21,13 @@ export type RunStop = {
 /** The stop the suite recorded in the run's log, if any (the first kind found, in this order). */
 export async function runStop(logDir: string): Promise<RunStop | undefined> {
   const [gone] = await readRecords(logDir, 'serverGone');
+  if (gone?.unreadable)
+    return {
+      kind: 'unreadable',
+      at: gone.at,
+      request: gone.request,
+      reason: `the server ${gone.why}, at ${gone.at}, to ${gone.request}; the suite stopped there. No verdict: nothing the interface states bounds that answer, and a reader must stop somewhere`,
+    };
   if (gone)
     return {
       kind: 'server-gone',

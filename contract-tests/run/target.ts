@@ -22,7 +22,11 @@ export async function openServer(options: ContractOptions): Promise<OpenServer> 
     throw new PreflightError(
       'give one server to test: fetch (an app in this process) or server (a URL), not both',
     );
-  if (options.server) return preflight(options.server, readOnly);
+  if (options.server)
+    return preflight(options.server, readOnly, undefined, {
+      ...(options.maxResponseBytes ? { bounds: { maxBodyBytes: options.maxResponseBytes } } : {}),
+      ...(options.ca === undefined ? {} : { ca: options.ca }),
+    });
   if (app) {
     if (!options.apiKey)
       throw new PreflightError('an app in this process needs apiKey too: a key it accepts');

@@ -71,6 +71,7 @@ export async function runContractStage(
       ...{ server, level, junitFile, profile, pact, maxCreates, concurrency },
       readOnly: context.readOnly,
       ...{ timeoutMs, requestTimeoutMs: context.requestTimeoutMs },
+      ...context.reading,
     }),
     timeLeft(context) + 30_000,
   );
@@ -103,8 +104,20 @@ export async function runContractStage(
     const { stopped } = result;
     // A server gone, or shedding load until the suite gave up: the stages after it need not try.
     const gone =
-      stopped?.kind === 'server-gone' && stopped.at && stopped.request
-        ? { serverGone: { at: stopped.at, request: stopped.request, why } }
+      (stopped?.kind === 'server-gone' || stopped?.kind === 'unreadable') &&
+      stopped.at &&
+      stopped.request
+        ? {
+            serverGone: {
+              at: stopped.at,
+              request: stopped.request,
+              why:
+                stopped.kind === 'unreadable'
+                  ? (/^the server (.*?), at /.exec(why)?.[1] ?? why)
+                  : why,
+              ...(stopped.kind === 'unreadable' ? { unreadable: true } : {}),
+            },
+          }
         : stopped?.kind === 'throttled'
           ? {
               serverGone: {

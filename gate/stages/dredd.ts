@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { tail } from '../../lib/run-process.ts';
 import { openapiDocument } from '../../spec/document.gen.ts';
 import type { Level } from '../../spec/levels.ts';
-import { goneText, relayNotes, startRelay } from '../relay.ts';
+import { goneReason, goneText, relayNotes, startRelay } from '../relay.ts';
 import type { StageResult } from '../stage.ts';
 import { outOfTime, type StageContext, timeLeft } from '../stage-context.ts';
 import { groupByReason } from '../summary.ts';
@@ -29,6 +29,7 @@ export async function runDreddStage(context: StageContext): Promise<StageResult>
     concurrency: context.concurrency,
     requestTimeoutMs: context.requestTimeoutMs,
     maxWaitMs: 4 * context.requestTimeoutMs,
+    ...context.reading,
   });
   const plan = planDredd(
     openapiDocument,
@@ -90,7 +91,7 @@ export async function runDreddStage(context: StageContext): Promise<StageResult>
   );
   const transactions = Object.keys(plan.transactions).length;
   const noVerdict = gone
-    ? `${goneText(gone)}: ${gone.why}`
+    ? `${goneReason(gone)}`
     : stoppedFor === 'time'
       ? outOfTime('dredd', started)
       : found.open > 0

@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
+import { boundedFetch } from '../../net/index.ts';
 import { departures } from '../openapi-compare.ts';
 import { lintWithOas } from '../spectral.ts';
 import type { GateFinding, JUnitCase, StageResult } from '../stage.ts';
@@ -15,9 +16,17 @@ import { type StageContext, timeLeft } from '../stage-context.ts';
 const isUrl = (source: string) => /^https?:\/\//i.test(source);
 
 /** The document's text, from its URL (any 2xx) or its file. */
-async function load(source: string, timeoutMs: number): Promise<string> {
+async function load(
+  source: string,
+  timeoutMs: number,
+  reading: StageContext['reading'],
+): Promise<string> {
   if (!isUrl(source)) return readFile(source, 'utf8');
-  const response = await fetch(source, { signal: AbortSignal.timeout(timeoutMs) });
+  const response = await boundedFetch({
+    timeoutMs,
+    ...(reading.maxResponseBytes ? { bounds: { maxBodyBytes: reading.maxResponseBytes } } : {}),
+    ...(reading.ca === undefined ? {} : { ca: reading.ca }),
+  })(source);
   if (!response.ok) throw new Error(`GET ${source} answered ${response.status}`);
   return response.text();
 }
@@ -39,7 +48,8 @@ export async function runLintStage(context: StageContext, source: string): Promi
   });
   let text: string;
   try {
-    text = await load(source, Math.min(context.requestTimeoutMs, Math.max(1, timeLeft(context))));
+    const ms = Math.min(context.requestTimeoutMs, Math.max(1, timeLeft(context)));
+    text = await load(source, ms, context.reading);
   } catch (error) {
     return fail(`could not read --openapi ${shown}: ${(error as Error).message}`);
   }

@@ -6,7 +6,7 @@
  */
 
 import { bodyForRun, type Probe, probeHeaders } from '../probes.ts';
-import { goneText, type Relay, type RelayExchange } from '../relay.ts';
+import { goneReason, goneText, type Relay, type RelayExchange } from '../relay.ts';
 import { responsePointer } from '../spec-lines.ts';
 import type { GateFinding, JUnitCase } from '../stage.ts';
 import type { StageContext } from '../stage-context.ts';
@@ -120,7 +120,7 @@ export async function runBattery(
     const gone = relay.gone();
     if (gone) {
       out.stopped = 'gone';
-      const why = `no verdict: ${goneText(gone)}: ${gone.why}`;
+      const why = `no verdict: ${goneReason(gone)}`;
       out.cases.push({ name, className, error: why, durationMs: Date.now() - started });
       continue;
     }

@@ -11,7 +11,7 @@ import { allResponses } from '../../spec/document.ts';
 import { documentAtLevel, type Level } from '../../spec/levels.ts';
 import { startPrism } from '../prism-process.ts';
 import { type Probe, probes } from '../probes.ts';
-import { goneText, relayNotes, startRelay } from '../relay.ts';
+import { goneReason, relayNotes, startRelay } from '../relay.ts';
 import type { StageResult } from '../stage.ts';
 import type { StageContext } from '../stage-context.ts';
 import { outOfTime, timeLeft } from '../stage-context.ts';
@@ -54,6 +54,7 @@ export async function runPrismStage(context: StageContext, specFile: string): Pr
     concurrency: context.concurrency,
     requestTimeoutMs: context.requestTimeoutMs,
     maxWaitMs: 4 * context.requestTimeoutMs,
+    ...context.reading,
   });
   let battery: Awaited<ReturnType<typeof runBattery>>;
   try {
@@ -76,7 +77,7 @@ export async function runPrismStage(context: StageContext, specFile: string): Pr
   const gone = relay.gone();
   const timedOut = stopped === 'time' ? outOfTime('prism', started) : undefined;
   const noVerdict = gone
-    ? `${goneText(gone)}: ${gone.why}`
+    ? `${goneReason(gone)}`
     : (timedOut ??
       (battery.unjudged > 0 ? `${battery.unjudged} probe(s) without a verdict` : undefined));
   const status =

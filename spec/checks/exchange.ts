@@ -49,6 +49,8 @@ export type Response = {
   isJson: boolean;
   /** How the answer failed to arrive whole (transport), when it did: status 0 if none came. */
   fault?: string;
+  /** Why reading stopped before the end (a list still going past its limit); `text` is what was read. */
+  cut?: string;
 };
 
 /** A request with the response it received, and how often it was throttled (429, 503) first. */

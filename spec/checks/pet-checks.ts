@@ -112,7 +112,9 @@ export const pageAtMost = (max: number, rule: RuleId): Check =>
     if (!Array.isArray(body) || body.length <= max) return undefined;
     return {
       title: 'Page larger than allowed',
-      received: `${body.length} items`,
+      received: response.cut
+        ? `${body.length} items, and more: ${response.cut}`
+        : `${body.length} items`,
       expected: `at most ${max}`,
     };
   });
