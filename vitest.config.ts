@@ -17,10 +17,7 @@ const TOOLS = [
   'gate/stages/{contract,prism}.test.ts',
 ];
 /** The mock and the contract suite in this process: no port, no child process. */
-const IN_PROCESS = [
-  'tests/in-process/**/*.test.ts',
-  'tests/contract-power/profile-in-process.test.ts',
-];
+const IN_PROCESS = ['tests/in-process/**/*.test.ts'];
 /** Everything that runs the packed packages (one `npm pack` per run, tests/package/installed.ts). */
 const PACKAGE = [
   'tests/package/**/*.test.ts',
@@ -64,7 +61,7 @@ export default defineConfig({
       // An empty folder per run where tests/package/installed.ts packs and installs.
       project('package', PACKAGE, { globalSetup: ['tests/package/work-dir.ts'] }),
       project('panel', PANEL, { globalSetup: ['tests/real-servers/panel-setup.ts'] }),
-      project('power', POWER, { exclude: IN_PROCESS }),
+      project('power', POWER),
       project('system', SYSTEM, { exclude: PACKAGE }),
     ],
   },
