@@ -1,4 +1,6 @@
+import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // The project's own tests, as projects by cost (docs/testing-time.md): `npm run test:quick`
 // runs `unit` and `in-process` (no child process worth waiting for), `npm test` runs all.
@@ -46,6 +48,48 @@ const project = (
   test: { name, include, ...extra, exclude: [...NOT_OURS, ...(extra.exclude ?? [])] },
 });
 
+/**
+ * The files that took longest in the last measured CI run (docs/testing-time.md), in
+ * seconds, for a fresh clone that has no timings of its own yet.
+ */
+const SLOWEST: Record<string, number> = {
+  'tests/contract-power/contract-power.test.ts': 283,
+  'tests/contract-power/profile-power.test.ts': 132,
+  'tests/contract-power/leniency.test.ts': 111,
+};
+/**
+ * For a file with no time known, a rough time by its project (the order of magnitude of its
+ * files in the runs of docs/testing-time.md); it only orders, so it need not be exact.
+ */
+const PROJECT_SECONDS: Record<string, number> = {
+  panel: 120,
+  power: 60,
+  package: 60,
+  tools: 30,
+  system: 20,
+  'in-process': 10,
+  unit: 1,
+};
+
+/**
+ * Longest files first across all projects, so that none of them starts last and runs alone
+ * while the other workers sit idle (vitest's own order runs the projects one after another).
+ * A file's time is vitest's cached duration from the last run here, else SLOWEST's, else its
+ * project's.
+ */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const seconds = (spec: TestSpecification) => {
+      const path = relative(this.ctx.config.root, spec.moduleId);
+      const cached = this.ctx.cache.getFileTestResults(`${spec.project.name}:${path}`);
+      if (cached) return cached.duration / 1000;
+      return SLOWEST[path] ?? PROJECT_SECONDS[spec.project.name] ?? 0;
+    };
+    // Array.prototype.sort is stable: equal times keep vitest's own order.
+    return (await super.sort(files)).sort((a, b) => seconds(b) - seconds(a));
+  }
+}
+
 export default defineConfig({
   test: {
     testTimeout: 20_000,
@@ -54,6 +98,7 @@ export default defineConfig({
     // npm), so three files at a time keep two cores busy where vitest's default of one
     // (cores − 1) left one idle.
     maxWorkers: 3,
+    sequence: { sequencer: LongestFirst },
     projects: [
       project('unit', UNIT, { exclude: TOOLS }),
       project('tools', TOOLS),
