@@ -99,6 +99,9 @@ export default defineConfig({
     // (cores − 1) left one idle.
     maxWorkers: 3,
     sequence: { sequencer: LongestFirst },
+    // Every run leaves its times where `npm run test:times` reads them (docs/testing-time.md).
+    reporters: ['default', 'json'],
+    outputFile: { json: 'reports/vitest.json' },
     projects: [
       project('unit', UNIT, { exclude: TOOLS }),
       project('tools', TOOLS),
