@@ -13,13 +13,13 @@ let origin: string;
 const agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
 
 beforeAll(async () => {
-  probe = fork(fileURLToPath(new URL('./fixtures/memory-probe.ts', import.meta.url)), {
-    execArgv: ['--expose-gc', '--import', 'tsx'],
+  probe = fork(fileURLToPath(new URL('./fixtures/mock-child.ts', import.meta.url)), {
+    execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   origin = await new Promise<string>((resolve, reject) => {
     probe.once('message', (message) => resolve((message as { origin: string }).origin));
-    probe.once('exit', (code) => reject(new Error(`memory probe exited with ${code}`)));
+    probe.once('exit', (code) => reject(new Error(`the mock's process exited with ${code}`)));
   });
 });
 
