@@ -1,13 +1,11 @@
 /**
- * Vitest global setup of the panel: one small loopback server in vitest's own process that
- * starts each framework service the first time a test file asks for it (panel.ts) and hands
- * the same one to every later file, so a run starts each service once, not once per file.
- * Every service it started is stopped when the run ends.
+ * Vitest global setup of the panel: starts the service broker (panel-broker.ts) in a child
+ * process and hands its URL to the test files, so a run starts each framework service once,
+ * not once per file (panel.ts). The run's end stops the broker and every service it started.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { SERVICES, type Service, type ServiceName, startService } from './services.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,34 +14,27 @@ declare module 'vitest' {
   }
 }
 
-/** Starts the service broker before the files run; the returned function stops it all. */
+const BROKER = fileURLToPath(new URL('./panel-broker.ts', import.meta.url));
+
+/** Starts the broker before the files run; the returned function stops it and its services. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const started = new Map<ServiceName, Promise<Service>>();
-  const server = createServer((request, response) => {
-    const name = decodeURIComponent((request.url ?? '').slice(1)) as ServiceName;
-    const answer = (status: number, body: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(body));
-    };
-    if (!SERVICES.includes(name)) return answer(404, { error: `no panel service ${name}` });
-    let service = started.get(name);
-    if (!service) {
-      service = startService(name);
-      started.set(name, service);
-    }
-    service.then(
-      ({ baseUrl, apiKey }) => answer(200, { name, baseUrl, apiKey }),
-      (error: Error) => answer(500, { error: error.message }),
-    );
+  const broker = fork(BROKER, { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  const exited = new Promise((resolve) => broker.once('exit', resolve));
+  const url = await new Promise<string>((resolve, reject) => {
+    broker.once('message', (message) => resolve((message as { url: string }).url));
+    broker.once('exit', (code) => reject(new Error(`the panel's broker exited with ${code}`)));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  project.provide('panelServices', `http://127.0.0.1:${port}`);
+  project.provide('panelServices', url);
   return async () => {
-    server.close();
-    const services = await Promise.allSettled(started.values());
-    await Promise.all(
-      services.map((s) => (s.status === 'fulfilled' ? s.value.process.stop() : undefined)),
-    );
+    if (broker.connected) broker.send('stop');
+    let timer: NodeJS.Timeout | undefined;
+    const stopped = await Promise.race([
+      exited.then(() => true),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, 30_000, false);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (!stopped) broker.kill('SIGKILL');
   };
 }
