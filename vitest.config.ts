@@ -39,14 +39,28 @@ const SYSTEM = [
 /** Recipes a consumer project runs from the packed package, and the pact sample app. */
 const NOT_OURS = ['node_modules/**', 'dist/**', 'tests/package/recipes/**', 'tests/pact/app/**'];
 
+/**
+ * A project of the files `include` names. The slow projects' tests run real child processes
+ * (the contract CLI, servers, npm) three files at a time on two cores: their default timeout
+ * is a guard against a hang, not a measure of speed, so it is two minutes there.
+ */
 const project = (
   name: string,
   include: string[],
-  extra: { exclude?: string[]; globalSetup?: string[] } = {},
-) => ({
-  extends: true as const,
-  test: { name, include, ...extra, exclude: [...NOT_OURS, ...(extra.exclude ?? [])] },
-});
+  extra: { exclude?: string[]; globalSetup?: string[]; slow?: boolean } = {},
+) => {
+  const { slow, ...rest } = extra;
+  return {
+    extends: true as const,
+    test: {
+      name,
+      include,
+      ...rest,
+      exclude: [...NOT_OURS, ...(rest.exclude ?? [])],
+      ...(slow ? { testTimeout: 120_000 } : {}),
+    },
+  };
+};
 
 /**
  * The files that took longest in the last measured CI run (docs/testing-time.md), in
@@ -104,13 +118,13 @@ export default defineConfig({
     outputFile: { json: 'reports/vitest.json' },
     projects: [
       project('unit', UNIT, { exclude: TOOLS }),
-      project('tools', TOOLS),
+      project('tools', TOOLS, { slow: true }),
       project('in-process', IN_PROCESS),
       // An empty folder per run where tests/package/installed.ts packs and installs.
-      project('package', PACKAGE, { globalSetup: ['tests/package/work-dir.ts'] }),
-      project('panel', PANEL, { globalSetup: ['tests/real-servers/panel-setup.ts'] }),
-      project('power', POWER),
-      project('system', SYSTEM, { exclude: PACKAGE }),
+      project('package', PACKAGE, { globalSetup: ['tests/package/work-dir.ts'], slow: true }),
+      project('panel', PANEL, { globalSetup: ['tests/real-servers/panel-setup.ts'], slow: true }),
+      project('power', POWER, { slow: true }),
+      project('system', SYSTEM, { exclude: PACKAGE, slow: true }),
     ],
   },
 });
