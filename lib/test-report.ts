@@ -13,7 +13,12 @@ export type VitestJsonReport = {
   testResults: { name: string; startTime: number; endTime: number; status: string }[];
 };
 
-/** One test file and the seconds it took from its first test's start to its end. */
+/**
+ * One test file and the seconds from its first test's start to its end, as vitest's JSON
+ * report has them: a `beforeAll` that does the file's work (contract-power, leniency and
+ * profile-power run every CLI run there) is not counted; vitest's default reporter's line per
+ * file is.
+ */
 export type FileTime = { file: string; seconds: number; status: string };
 
 /** What the report says about the run as a whole, with its `count` slowest files. */

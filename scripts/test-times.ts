@@ -11,7 +11,9 @@ const HELP = `Usage: npm run test:times -- [--report FILE] [--top N]
 Prints how long a vitest run took, its test and file counts, and its slowest files as a
 Markdown table (docs/testing-time.md keeps one per measured run). Every vitest run of this
 repository (npm test, npm run test:quick, npx vitest run) writes its JSON report to
-reports/vitest.json, the last run's replacing the one before.
+reports/vitest.json, the last run's replacing the one before. A file's time runs from its
+first test's start to its end (all vitest's JSON report holds): a file whose beforeAll does
+its work shows less than the default reporter's line for it.
 
 Options:
   --report FILE   the JSON report vitest wrote (default reports/vitest.json)
