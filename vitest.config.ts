@@ -1,16 +1,130 @@
+import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-// The project's own tests. The contract suite (contract-tests/suite/*.contract.ts) has
-// its own config and runs against a server through `npm run contract`.
+// The project's own tests, as projects by cost (docs/testing-time.md): `npm run test:quick`
+// runs `unit` and `in-process` (no child process worth waiting for), `npm test` runs all.
+// The contract suite (contract-tests/suite/*.contract.ts) has its own config and runs
+// against a server through `npm run contract`.
+
+/** Unit tests beside the code, and the tests that read the repository's files. */
+const UNIT = [
+  '{spec,mocks,contract-tests,gate,lib,bench,demo,scripts}/**/*.test.ts',
+  'tests/architecture/**/*.test.ts',
+];
+/** Unit-level files that run the real tools (Prism, Dredd, the bench's servers): minutes. */
+const TOOLS = [
+  'bench/bench.test.ts',
+  'gate/{gate,gate-faults,run-gate}.test.ts',
+  'gate/stages/{contract,prism}.test.ts',
+];
+/** The mock and the contract suite in this process: no port, no child process. */
+const IN_PROCESS = ['tests/in-process/**/*.test.ts'];
+/** Everything that runs the packed packages (one `npm pack` per run, tests/package/installed.ts). */
+const PACKAGE = [
+  'tests/package/**/*.test.ts',
+  'tests/pact/**/*.test.ts',
+  'tests/browser/landing.test.ts',
+];
+/** The real-framework panel, its services shared by the run (tests/real-servers/panel.ts). */
+const PANEL = ['tests/real-servers/**/*.test.ts'];
+/** The contract suite and gate against the deliberately broken servers. */
+const POWER = ['tests/contract-power/**/*.test.ts'];
+/** Standalone processes under abuse, load, proxies and browsers. */
+const SYSTEM = [
+  'tests/{reliability,scaling,sessions,generators}/**/*.test.ts',
+  'tests/browser/**/*.test.ts',
+];
+
+/** Recipes a consumer project runs from the packed package, and the pact sample app. */
+const NOT_OURS = ['node_modules/**', 'dist/**', 'tests/package/recipes/**', 'tests/pact/app/**'];
+
+/**
+ * A project of the files `include` names. The slow projects' tests run real child processes
+ * (the contract CLI, servers, npm) three files at a time on two cores: their default timeout
+ * is a guard against a hang, not a measure of speed, so it is two minutes there.
+ */
+const project = (
+  name: string,
+  include: string[],
+  extra: { exclude?: string[]; globalSetup?: string[]; slow?: boolean } = {},
+) => {
+  const { slow, ...rest } = extra;
+  return {
+    extends: true as const,
+    test: {
+      name,
+      include,
+      ...rest,
+      exclude: [...NOT_OURS, ...(rest.exclude ?? [])],
+      ...(slow ? { testTimeout: 120_000 } : {}),
+    },
+  };
+};
+
+/**
+ * The files that took longest in the last measured CI run (docs/testing-time.md), in
+ * seconds, for a fresh clone that has no timings of its own yet.
+ */
+const SLOWEST: Record<string, number> = {
+  'tests/contract-power/contract-power.test.ts': 283,
+  'tests/contract-power/profile-power.test.ts': 132,
+  'tests/contract-power/leniency.test.ts': 111,
+};
+/**
+ * For a file with no time known, a rough time by its project (the order of magnitude of its
+ * files in the runs of docs/testing-time.md); it only orders, so it need not be exact.
+ */
+const PROJECT_SECONDS: Record<string, number> = {
+  panel: 120,
+  power: 60,
+  package: 60,
+  tools: 30,
+  system: 20,
+  'in-process': 10,
+  unit: 1,
+};
+
+/**
+ * Longest files first across all projects, so that none of them starts last and runs alone
+ * while the other workers sit idle (vitest's own order runs the projects one after another).
+ * A file's time is vitest's cached duration from the last run here, else SLOWEST's, else its
+ * project's.
+ */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const seconds = (spec: TestSpecification) => {
+      const path = relative(this.ctx.config.root, spec.moduleId);
+      const cached = this.ctx.cache.getFileTestResults(`${spec.project.name}:${path}`);
+      if (cached) return cached.duration / 1000;
+      return SLOWEST[path] ?? PROJECT_SECONDS[spec.project.name] ?? 0;
+    };
+    // Array.prototype.sort is stable: equal times keep vitest's own order.
+    return (await super.sort(files)).sort((a, b) => seconds(b) - seconds(a));
+  }
+}
+
 export default defineConfig({
   test: {
-    include: ['**/*.test.ts'],
-    // Recipes a consumer project runs from the packed package (tests/package/vitest-recipes.test.ts,
-    // tests/pact/pact-package.test.ts).
-    exclude: ['node_modules/**', 'dist/**', 'tests/package/recipes/**', 'tests/pact/app/**'],
-    // An empty folder per run where tests/package/installed.ts packs and installs the package.
-    globalSetup: ['tests/package/work-dir.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // Most files of the slow projects wait on child processes (servers, the contract CLI,
+    // npm), so three files at a time keep two cores busy where vitest's default of one
+    // (cores − 1) left one idle.
+    maxWorkers: 3,
+    sequence: { sequencer: LongestFirst },
+    // Every run leaves its times where `npm run test:times` reads them (docs/testing-time.md).
+    reporters: ['default', 'json'],
+    outputFile: { json: 'reports/vitest.json' },
+    projects: [
+      project('unit', UNIT, { exclude: TOOLS }),
+      project('tools', TOOLS, { slow: true }),
+      project('in-process', IN_PROCESS),
+      // An empty folder per run where tests/package/installed.ts packs and installs.
+      project('package', PACKAGE, { globalSetup: ['tests/package/work-dir.ts'], slow: true }),
+      project('panel', PANEL, { globalSetup: ['tests/real-servers/panel-setup.ts'], slow: true }),
+      project('power', POWER, { slow: true }),
+      project('system', SYSTEM, { exclude: PACKAGE, slow: true }),
+    ],
   },
 });

@@ -19,7 +19,7 @@ const bench = (at100: number, rss: number): SessionBench => ({
   workloads: {
     listPets: { default: run(1000), 1: run(1000), 100: run(at100), 1000: run(800) },
   } as unknown as SessionBench['workloads'],
-  rssMiB: { defaultOnly: 60, sessions1000: rss },
+  rssMiB: { defaultOnly: 60, sessions1000: rss, reopened1000: rss * 1.1 },
 });
 
 it('spreads a workload over the sessions in turn, and sends no header for the default one', () => {
@@ -33,6 +33,17 @@ it('spreads a workload over the sessions in turn, and sends no header for the de
 });
 
 it('passes 100 sessions at 0.9 of one session and 1,000 sessions within 150 MiB, and no less', () => {
-  expect(judgeSessions(bench(900, 150)).map((v) => v.result)).toEqual(['pass', 'pass', 'info']);
-  expect(judgeSessions(bench(899, 151)).map((v) => v.result)).toEqual(['fail', 'fail', 'info']);
+  const results = (at100: number, rss: number) =>
+    judgeSessions(bench(at100, rss)).map((v) => v.result);
+  expect(results(900, 150)).toEqual(['pass', 'info', 'pass', 'info']);
+  expect(results(899, 151)).toEqual(['fail', 'info', 'fail', 'info']);
+});
+
+it('shows the memory of 1,000 new sessions after 1,000 ended beside the first 1,000, as a ratio', () => {
+  const reuse = judgeSessions(bench(900, 100))[1];
+  expect(reuse).toEqual({
+    target: 'RSS with 1,000 new sessions after 1,000 ended / RSS with the first 1,000',
+    measured: '1.10',
+    result: 'info',
+  });
 });

@@ -2,7 +2,8 @@
  * What sessions cost (X-Mock-Session): one mock process with the 40 seed animals, each
  * workload measured in interleaved rounds with no header (the default session), and with
  * 1, 100 and 1,000 sessions in use (each request names one of them, in turn); then the
- * resident memory of a fresh process once 1,000 sessions hold their seed animals.
+ * resident memory of a fresh process once 1,000 sessions hold their seed animals, and once
+ * those ended and 1,000 new ones took their place (the memory of ended sessions reused).
  */
 
 import { DEFAULT_API_KEY } from '../mocks/core/defaults.ts';
@@ -25,7 +26,12 @@ export const SESSION_GOALS = { rssMiBAt1000: 150, ratioAt100: 0.9 } as const;
 export type SessionBench = {
   /** Per workload and session count: the combined measured runs. */
   workloads: Record<WorkloadName, Record<string, LoadResult>>;
-  rssMiB: { defaultOnly: number | undefined; sessions1000: number | undefined };
+  rssMiB: {
+    defaultOnly: number | undefined;
+    sessions1000: number | undefined;
+    /** After those 1,000 ended (DELETE /__mock/sessions/ID) and 1,000 new ones opened. */
+    reopened1000?: number | undefined;
+  };
 };
 
 /** The request cycle of a workload spread over `count` sessions (none for `default`). */
@@ -42,13 +48,24 @@ export function sessionRequests(name: WorkloadName, count: Count): BenchRequest[
   });
 }
 
-/** Opens `count` sessions on a mock, one request each. */
-async function openSessions(origin: string, count: number): Promise<void> {
+/** Opens `count` sessions on a mock (`bench-0`… or `prefix`0…), one request each. */
+async function openSessions(origin: string, count: number, prefix = 'bench-'): Promise<void> {
+  await inBatches(count, (i) =>
+    fetch(`${origin}/v1/pets?limit=1`, {
+      headers: { ...HEADERS, 'x-mock-session': `${prefix}${i}` },
+    }),
+  );
+}
+
+/** Ends the sessions `bench-0`… `bench-{count-1}`. */
+const endSessions = (origin: string, count: number) =>
+  inBatches(count, (i) => fetch(`${origin}/__mock/sessions/bench-${i}`, { method: 'DELETE' }));
+
+/** Sends `count` requests 50 at a time, reading each answer through. */
+async function inBatches(count: number, send: (i: number) => Promise<Response>): Promise<void> {
   for (let i = 0; i < count; i += 50) {
     const batch = Array.from({ length: Math.min(50, count - i) }, (_, k) =>
-      fetch(`${origin}/v1/pets?limit=1`, {
-        headers: { ...HEADERS, 'x-mock-session': `bench-${i + k}` },
-      }).then((r) => r.arrayBuffer()),
+      send(i + k).then((r) => r.arrayBuffer()),
     );
     await Promise.all(batch);
   }
@@ -71,9 +88,13 @@ export async function runSessionBench(options: {
     const defaultOnly = residentMiB(fresh.pid);
     await openSessions(fresh.origin, 1000);
     await waitUntilIdle(fresh.pid);
-    rss = { defaultOnly, sessions1000: residentMiB(fresh.pid) };
+    const sessions1000 = residentMiB(fresh.pid);
+    await endSessions(fresh.origin, 1000);
+    await openSessions(fresh.origin, 1000, 'bench-again-');
+    await waitUntilIdle(fresh.pid);
+    rss = { defaultOnly, sessions1000, reopened1000: residentMiB(fresh.pid) };
     options.say(
-      `sessions: RSS ${defaultOnly?.toFixed(0)} MiB alone, ${rss.sessions1000?.toFixed(0)} MiB with 1,000 sessions`,
+      `sessions: RSS ${defaultOnly?.toFixed(0)} MiB alone, ${sessions1000?.toFixed(0)} MiB with 1,000 sessions, ${rss.reopened1000?.toFixed(0)} MiB once they ended and 1,000 new ones opened`,
     );
   } finally {
     await fresh.stop();
@@ -132,6 +153,13 @@ export function judgeSessions(bench: SessionBench): SessionVerdict[] {
         ? 'not measurable here'
         : `${rss.toFixed(0)} MiB (alone: ${bench.rssMiB.defaultOnly?.toFixed(0)} MiB)`,
     result: rss === undefined ? 'info' : rss <= SESSION_GOALS.rssMiBAt1000 ? 'pass' : 'fail',
+  });
+  const again = bench.rssMiB.reopened1000;
+  verdicts.push({
+    target: 'RSS with 1,000 new sessions after 1,000 ended / RSS with the first 1,000',
+    measured:
+      rss === undefined || again === undefined ? 'not measurable here' : (again / rss).toFixed(2),
+    result: 'info',
   });
   for (const [workload, byCount] of Object.entries(bench.workloads)) {
     const one = byCount['1']?.rps ?? 0;

@@ -73,8 +73,9 @@ Options:
 
 Session figures: one mock with 40 seed animals, each workload in interleaved rounds with no
 X-Mock-Session header and with 1, 100 and 1,000 sessions in use, and the RSS of a fresh mock
-once 1,000 sessions hold their animals; goals: at most 150 MiB, 100 sessions at least 0.9
-of one session's throughput. Written to bench/results/sessions-latest.json.
+once 1,000 sessions hold their animals, then once they ended and 1,000 new ones opened
+(beside it, as a ratio); goals: at most 150 MiB, 100 sessions at least 0.9 of one session's
+throughput. Written to bench/results/sessions-latest.json.
   --no-far            leave out the far-server figures (below)
   --far-only          measure only the far-server figures
   --far-delays LIST   milliseconds added to each answer (default ${FAR_DELAYS.join(',')})

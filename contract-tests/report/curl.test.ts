@@ -4,20 +4,31 @@ import { nearMisses } from '../catalogue/near-miss.ts';
 import { authShellFor, curlCommand, shellQuote, shownBytes } from './curl.ts';
 
 const KEY = 'Sec$ret-key_1';
-/** The bytes bash makes of a double-quoted expression (as HTTP sends a header: latin1). */
-const expand = (expression: string) =>
-  execFileSync('bash', ['-c', `printf '%s' "${expression}"`], {
+/**
+ * The bytes bash makes of each double-quoted expression (as HTTP sends a header: latin1), all
+ * in one bash process: a header holds no NUL, so NUL ends each one.
+ */
+const expandAll = (expressions: string[]) =>
+  execFileSync('bash', ['-c', expressions.map((e) => `printf '%s\\0' "${e}"`).join('\n')], {
     env: { PATH: process.env.PATH, PETSTORE_API_KEY: KEY },
-  }).toString('latin1');
+  })
+    .toString('latin1')
+    .split('\0')
+    .slice(0, -1);
 
 it('writes every near miss as a shell expression that rebuilds it from $PETSTORE_API_KEY', () => {
   const misses = nearMisses(KEY);
   expect(misses.length).toBeGreaterThan(10);
-  for (const miss of misses) {
+  const expanded = expandAll([
+    ...misses.map((miss) => miss.shell ?? ''),
+    authShellFor(`Bearer ${KEY}`, KEY),
+  ]);
+  expect(expanded).toHaveLength(misses.length + 1);
+  misses.forEach((miss, i) => {
     expect(miss.shell, miss.what).not.toContain(KEY);
-    expect(expand(miss.shell ?? ''), miss.what).toBe(miss.authorization);
-  }
-  expect(expand(authShellFor(`Bearer ${KEY}`, KEY))).toBe(`Bearer ${KEY}`);
+    expect(expanded[i], miss.what).toBe(miss.authorization);
+  });
+  expect(expanded[misses.length]).toBe(`Bearer ${KEY}`);
 });
 
 it('shows every near miss as sent with the key masked, never as shell syntax', () => {

@@ -183,7 +183,6 @@ it('refuses methods a Fetch Request cannot carry with 405 and keeps serving', as
 
 it('drops a client that stalls in its headers once the request timeout passes', async () => {
   const quick = await startMockServer({ port: 0, requestTimeout: 500 });
-  const started = performance.now();
   const closed = await new Promise<string>((resolve) => {
     let text = '';
     const socket = connect(Number(new URL(quick.origin).port), '127.0.0.1', () =>
@@ -194,8 +193,8 @@ it('drops a client that stalls in its headers once the request timeout passes', 
     });
     socket.on('close', () => resolve(text));
   });
+  // The client never finishes its headers: only the server's timeout can end this exchange.
   expect(closed).toMatch(/^HTTP\/1\.1 408/);
-  expect(performance.now() - started).toBeLessThan(3_000);
   await quick.close();
 });
 

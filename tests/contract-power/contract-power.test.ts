@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FAULTS, type Fault } from './faults.ts';
 import { REFERENCE_KEY, startReferenceServer } from './reference-server.ts';
-import { inPool, runContractCli } from './run-cli.ts';
+import { HOOK_TIMEOUT_MS, inPool, runContractCli } from './run-cli.ts';
 import { CONFORMING, type Variant } from './variants.ts';
 
 type Case = { name: string; expected: 0 | 1; fault?: Fault; variant?: Variant; args?: string[] };
@@ -54,7 +54,7 @@ beforeAll(async () => {
       await server.close();
     }
   });
-}, 900_000);
+}, HOOK_TIMEOUT_MS);
 
 afterAll(() => {
   const caught = cases.filter((c) => c.expected === 1 && results.get(c.name)?.code === 1);

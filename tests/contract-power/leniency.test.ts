@@ -11,7 +11,7 @@ import { LENIENCIES, type Leniency } from './leniencies.ts';
 import { send } from './leniency-probe.ts';
 import { PROBES } from './leniency-probes.ts';
 import { REFERENCE_KEY, startReferenceServer } from './reference-server.ts';
-import { inPool, runContractCli } from './run-cli.ts';
+import { HOOK_TIMEOUT_MS, inPool, runContractCli } from './run-cli.ts';
 
 type Result = { code: number | null; output: string; rules: string[]; seconds: number };
 
@@ -48,7 +48,7 @@ beforeAll(async () => {
       await server.close();
     }
   });
-}, 900_000);
+}, HOOK_TIMEOUT_MS);
 
 afterAll(() => {
   const passed = names.filter((n) => results.get(n)?.code === 0);

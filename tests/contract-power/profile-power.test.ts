@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Profile } from '../../spec/profile.ts';
 import { type Fault, type LINK_FAULTS, LIST_FAULTS, type WHOLE_LIST_FAULTS } from './faults.ts';
 import { REFERENCE_KEY, startReferenceServer } from './reference-server.ts';
-import { inPool, runContractCli } from './run-cli.ts';
+import { HOOK_TIMEOUT_MS, inPool, runContractCli } from './run-cli.ts';
 import { CONFORMING, profileOf, type Variant } from './variants.ts';
 
 type Case = {
@@ -196,7 +196,7 @@ beforeAll(async () => {
       await server.close();
     }
   });
-}, 900_000);
+}, HOOK_TIMEOUT_MS);
 
 afterAll(() => rm(dir, { recursive: true, force: true }));
 

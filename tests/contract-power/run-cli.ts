@@ -12,6 +12,13 @@ const cleanEnv = () =>
     Object.entries(process.env).filter(([k]) => !/^(VITEST|PETSTORE_|TEST$|NODE_OPTIONS$)/.test(k)),
   );
 
+/**
+ * How long a file's set-up may take to run all its CLI runs before it counts as hung: a
+ * guard, not a speed figure. 900 s was overrun at load ~20 on two cores with three files at
+ * a time (issue 43); quiet, contract-power.test.ts took 283 s.
+ */
+export const HOOK_TIMEOUT_MS = 1_800_000;
+
 /** Runs the CLI with the given arguments (in `cwd`); resolves with exit code and combined output. */
 export async function runContractCli(
   args: string[],

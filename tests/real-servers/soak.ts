@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { describeRun } from './contract-run.ts';
-import { SERVICES, type ServiceName } from './services.ts';
+import { SERVICES, type ServiceName, startService } from './services.ts';
 import { runBusy } from './verdicts.ts';
 
 /** The services, one line per framework. */
@@ -52,12 +52,13 @@ if (!Number.isInteger(runs) || runs < 1 || !SERVICES.includes(server)) {
   process.exit(2);
 }
 
-const results = await runBusy(server, runs, (run, i) => {
+const service = await startService(server);
+const results = await runBusy(service, runs, (run, i) => {
   print(`run ${i + 1}/${runs}: ${describeRun(run)}`);
   // The checks that failed, so a rare failure in run 7 of 20 names its cause.
   for (const finding of run.json.findings)
     for (const failed of finding.checks) print(`  ${finding.rule}: ${failed.name}`);
-});
+}).finally(() => service.process.stop());
 const passed = results.filter((run) => run.json.verdict === 'passed' && run.code === 0).length;
 print(`${server}: ${passed} of ${runs} runs passed with the cores busy`);
 process.exit(passed === runs ? 0 : 1);

@@ -6,7 +6,8 @@ import { expect, it } from 'vitest';
 import { OPTIONS_SKIP } from '../../contract-tests/report/reporter.ts';
 import { busyCores } from './busy-cores.ts';
 import { type ContractRun, describeRun, ruleIds, runContractOn } from './contract-run.ts';
-import { type ServiceName, startService } from './services.ts';
+import { type PanelService, panelService } from './panel.ts';
+import type { ServiceName } from './services.ts';
 
 /** Fails unless the run's counts tell the same story as its verdict and exit code. */
 export function expectCountsAgree(run: ContractRun): void {
@@ -26,13 +27,12 @@ export function expectCountsAgree(run: ContractRun): void {
   }
 }
 
-/** Runs the suite `runs` times against a fresh `name` while every core is busy. */
+/** Runs the suite `runs` times in a row against `service` while every core is busy. */
 export async function runBusy(
-  name: ServiceName,
+  service: Pick<PanelService, 'baseUrl' | 'apiKey'>,
   runs: number,
   each: (run: ContractRun, index: number) => void = () => {},
 ): Promise<ContractRun[]> {
-  const service = await startService(name);
   const stop = await busyCores();
   try {
     const done: ContractRun[] = [];
@@ -43,7 +43,6 @@ export async function runBusy(
     return done;
   } finally {
     await stop();
-    await service.process.stop();
   }
 }
 
@@ -59,14 +58,9 @@ export function expectAllPassed(runs: ContractRun[]): void {
   for (const run of runs) expectCountsAgree(run);
 }
 
-/** Runs the suite once against a fresh `name`, cores left alone. */
+/** Runs the suite once against the run's shared `name` service, cores left alone. */
 export async function runOnce(name: ServiceName): Promise<ContractRun> {
-  const service = await startService(name);
-  try {
-    return await runContractOn(service);
-  } finally {
-    await service.process.stop();
-  }
+  return runContractOn(await panelService(name));
 }
 
 /**
@@ -91,7 +85,8 @@ export async function expectFirstPassFails(
  */
 export function conformingServiceTests(framework: string, label: string): void {
   it(`passes the finished ${label} service three runs in a row with the cores busy`, async () => {
-    expectAllPassed(await runBusy(`${framework}-conforming` as ServiceName, 3));
+    const service = await panelService(`${framework}-conforming` as ServiceName);
+    expectAllPassed(await runBusy(service, 3));
   }, 600_000);
   it(`passes the finished ${label} service that limits names to 20 characters`, async () => {
     expectAllPassed([await runOnce(`${framework}-name-20` as ServiceName)]);

@@ -1,9 +1,9 @@
 /**
  * The session bounds under a flood: 5,000 distinct session ids sent quickly never push the
  * live count past --max-sessions, the excess gets 503 session_limit, the mock keeps serving,
- * and once the idle sessions end (a short --session-ttl) its memory comes back down.
+ * and once the idle sessions end (a short --session-ttl) their places serve new ids. What the
+ * sessions cost in memory is a figure of `npm run bench` (bench/sessions.ts), not asserted here.
  */
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type MockProcess, startMockProcess } from '../reliability/cli-process.ts';
 
@@ -19,18 +19,13 @@ beforeAll(async () => {
 
 afterAll(() => mock?.process.stop());
 
-const rssMiB = () => {
-  const status = readFileSync(`/proc/${mock.process.child.pid}/status`, 'utf8');
-  return Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1]) / 1024;
-};
 const liveCount = async () =>
   ((await (await fetch(`${mock.origin}/__mock/sessions`)).json()) as { sessions: unknown[] })
     .sessions.length;
 
-it('never lets 5,000 new session ids past the bound, refuses the rest with 503, and reuses the memory of ended ones', {
+it('never lets 5,000 new session ids past the bound, refuses the rest with 503, and frees the places of ended ones', {
   timeout: 120_000,
 }, async () => {
-  const before = rssMiB();
   const statuses = new Map<number, number>();
   const codes = new Set<string>();
   const observed: number[] = [];
@@ -59,22 +54,16 @@ it('never lets 5,000 new session ids past the bound, refuses the rest with 503, 
   expect(codes).toEqual(new Set(['session_limit']));
   expect(statuses.get(200)).toBeGreaterThanOrEqual(MAX);
   expect(Math.max(...observed)).toBeLessThanOrEqual(MAX);
-  const peak = rssMiB();
   // Still serving: the default session answers, and new sessions are refused, not dropped.
   expect((await fetch(`${mock.origin}/v1/pets?limit=1`, { headers: KEY })).status).toBe(200);
-  expect(peak - before, 'the sessions took memory').toBeGreaterThan(20);
-  // Once idle past the TTL, the sessions end, and their memory is reclaimed: a second flood
-  // of as many new sessions reuses it instead of adding to it.
+  // Once idle past the TTL, the sessions end, and a second flood of as many new ids gets
+  // their places: as many answered, the bound held again.
   await new Promise((resolve) => setTimeout(resolve, (TTL_S + 3) * 1000));
   expect(await liveCount()).toBe(0);
-  const idle = rssMiB();
-  expect(idle, 'RSS once the sessions ended').toBeLessThanOrEqual(peak + 5);
+  statuses.clear();
   next = 0;
   round = 1;
   await Promise.all(Array.from({ length: 32 }, worker));
-  const again = rssMiB();
-  expect(
-    again,
-    `RSS ${before.toFixed(0)} → ${peak.toFixed(0)} (5,000 ids) → ${idle.toFixed(0)} (ended) → ${again.toFixed(0)} MiB (5,000 more)`,
-  ).toBeLessThan(peak + (peak - before) / 4);
+  expect(statuses.get(200)).toBeGreaterThanOrEqual(MAX);
+  expect(await liveCount()).toBeLessThanOrEqual(MAX);
 });
