@@ -8,59 +8,90 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 // against a server through `npm run contract`.
 
 /** Unit tests beside the code, and the tests that read the repository's files. */
-const UNIT = [
-  '{spec,mocks,contract-tests,gate,lib,bench,demo,scripts}/**/*.test.ts',
+export const UNIT = [
+  '{spec,mocks,contract-tests,gate,net,lib,bench,demo,scripts}/**/*.test.ts',
   'tests/architecture/**/*.test.ts',
 ];
 /** Unit-level files that run the real tools (Prism, Dredd, the bench's servers): minutes. */
-const TOOLS = [
+export const TOOLS = [
   'bench/bench.test.ts',
-  'gate/{gate,gate-faults,run-gate}.test.ts',
+  'gate/{gate,gate-faults,run-gate,prism-mock}.test.ts',
   'gate/stages/{contract,prism}.test.ts',
 ];
 /** The mock and the contract suite in this process: no port, no child process. */
-const IN_PROCESS = ['tests/in-process/**/*.test.ts'];
+export const IN_PROCESS = ['tests/in-process/**/*.test.ts'];
 /** Everything that runs the packed packages (one `npm pack` per run, tests/package/installed.ts). */
-const PACKAGE = [
+export const PACKAGE = [
   'tests/package/**/*.test.ts',
   'tests/pact/**/*.test.ts',
   'tests/browser/landing.test.ts',
 ];
 /** The real-framework panel, its services shared by the run (tests/real-servers/panel.ts). */
-const PANEL = ['tests/real-servers/**/*.test.ts'];
-/** The contract suite and gate against the deliberately broken servers. */
-const POWER = ['tests/contract-power/**/*.test.ts'];
+export const PANEL = ['tests/real-servers/**/*.test.ts'];
+/** The contract suite and gate against the deliberately broken and the hostile servers. */
+export const POWER = ['tests/contract-power/**/*.test.ts', 'tests/hostile/**/*.test.ts'];
 /** Standalone processes under abuse, load, proxies and browsers. */
-const SYSTEM = [
+export const SYSTEM = [
   'tests/{reliability,scaling,sessions,generators}/**/*.test.ts',
   'tests/browser/**/*.test.ts',
 ];
 
 /** Recipes a consumer project runs from the packed package, and the pact sample app. */
-const NOT_OURS = ['node_modules/**', 'dist/**', 'tests/package/recipes/**', 'tests/pact/app/**'];
+export const NOT_OURS = [
+  'node_modules/**',
+  'dist/**',
+  'tests/package/recipes/**',
+  'tests/pact/app/**',
+];
+
+/** A project: its name, the files it runs and leaves out, and whether its tests are slow. */
+export type ProjectFiles = {
+  name: string;
+  include: string[];
+  exclude: string[];
+  slow?: boolean;
+  globalSetup?: string[];
+};
+
+/** The projects, by cost: `npm run test:quick` runs `unit` and `in-process`. */
+export const PROJECTS: ProjectFiles[] = [
+  { name: 'unit', include: UNIT, exclude: TOOLS },
+  { name: 'tools', include: TOOLS, exclude: [], slow: true },
+  { name: 'in-process', include: IN_PROCESS, exclude: [] },
+  // An empty folder per run where tests/package/installed.ts packs and installs.
+  {
+    name: 'package',
+    include: PACKAGE,
+    exclude: [],
+    slow: true,
+    globalSetup: ['tests/package/work-dir.ts'],
+  },
+  {
+    name: 'panel',
+    include: PANEL,
+    exclude: [],
+    slow: true,
+    globalSetup: ['tests/real-servers/panel-setup.ts'],
+  },
+  { name: 'power', include: POWER, exclude: [], slow: true },
+  { name: 'system', include: SYSTEM, exclude: PACKAGE, slow: true },
+].map((each) => ({ ...each, exclude: [...NOT_OURS, ...each.exclude] }));
 
 /**
  * A project of the files `include` names. The slow projects' tests run real child processes
  * (the contract CLI, servers, npm) three files at a time on two cores: their default timeout
  * is a guard against a hang, not a measure of speed, so it is two minutes there.
  */
-const project = (
-  name: string,
-  include: string[],
-  extra: { exclude?: string[]; globalSetup?: string[]; slow?: boolean } = {},
-) => {
-  const { slow, ...rest } = extra;
-  return {
-    extends: true as const,
-    test: {
-      name,
-      include,
-      ...rest,
-      exclude: [...NOT_OURS, ...(rest.exclude ?? [])],
-      ...(slow ? { testTimeout: 120_000 } : {}),
-    },
-  };
-};
+const project = ({ name, include, exclude, slow, globalSetup }: (typeof PROJECTS)[number]) => ({
+  extends: true as const,
+  test: {
+    name,
+    include,
+    exclude,
+    ...(globalSetup ? { globalSetup } : {}),
+    ...(slow ? { testTimeout: 120_000 } : {}),
+  },
+});
 
 /**
  * The files that took longest in the last measured CI run (docs/testing-time.md), in
@@ -116,15 +147,6 @@ export default defineConfig({
     // Every run leaves its times where `npm run test:times` reads them (docs/testing-time.md).
     reporters: ['default', 'json'],
     outputFile: { json: 'reports/vitest.json' },
-    projects: [
-      project('unit', UNIT, { exclude: TOOLS }),
-      project('tools', TOOLS, { slow: true }),
-      project('in-process', IN_PROCESS),
-      // An empty folder per run where tests/package/installed.ts packs and installs.
-      project('package', PACKAGE, { globalSetup: ['tests/package/work-dir.ts'], slow: true }),
-      project('panel', PANEL, { globalSetup: ['tests/real-servers/panel-setup.ts'], slow: true }),
-      project('power', POWER, { slow: true }),
-      project('system', SYSTEM, { exclude: PACKAGE, slow: true }),
-    ],
+    projects: PROJECTS.map(project),
   },
 });

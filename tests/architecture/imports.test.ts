@@ -19,7 +19,7 @@ function readTable(markdown: string): Map<string, string[]> {
   for (const [, folder, allowed] of markdown.matchAll(/^\| `([\w/-]+\/)` \| (.+) \|$/gm)) {
     table.set(
       folder as string,
-      [...(allowed as string).matchAll(/`([\w/-]+\/)`/g)].map((m) => m[1] as string),
+      [...(allowed as string).matchAll(/`([\w/-]+\/|[\w.-]+\.ts)`/g)].map((m) => m[1] as string),
     );
   }
   return table;

@@ -6,40 +6,27 @@
  * names for it (as its test file lists them), at least one; every careless request is
  * a departure of the client, whatever the service answered.
  */
-import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { type Departure, liveJudge } from '../../spec/checks/departures.ts';
 import { APP_STEPS, CARELESS_RULES, CARELESS_STEPS, play } from './app-flow.ts';
-import { type ServiceName, startService } from './services.ts';
-
-const FRAMEWORKS = ['fastapi', 'express', 'go', 'flask', 'fastify', 'sinatra', 'php'] as const;
-
-/** The rule ids the suite names for a framework's first pass, as its test file lists them. */
-function firstPassRules(framework: string): string[] {
-  const source = readFileSync(new URL(`./${framework}.test.ts`, import.meta.url), 'utf8');
-  const list = /expectFirstPassFails\([^[]*\[([\s\S]*?)\]\);/.exec(source)?.[1] ?? '';
-  const code = list.replace(/\/\/.*$/gm, '');
-  return [...code.matchAll(/'([a-z0-9-]+)'/g)].map((m) => m[1] as string);
-}
+import { FRAMEWORKS, firstPassRules, rulesOf, serviceFor } from './first-pass-rules.ts';
+import type { ServiceName } from './services.ts';
 
 /** Plays the app's and the careless requests against a fresh service, through one judge. */
 async function departuresOf(name: ServiceName): Promise<Departure[]> {
-  const service = await startService(name);
+  const service = await serviceFor(name);
   try {
     const judge = liveJudge({ level: 'interface' });
     return await play(service.baseUrl, service.apiKey, [...APP_STEPS, ...CARELESS_STEPS], (e) =>
       judge.judge(e),
     );
   } finally {
-    await service.process.stop();
+    await service.stop();
   }
 }
 
 const shown = (found: Departure[]) =>
   found.map((d) => `${d.side} ${d.rule}: ${d.title} (${d.received})`).join('\n');
-const rulesOf = (found: Departure[], side: Departure['side']) => [
-  ...new Set(found.filter((d) => d.side === side).map((d) => d.rule)),
-];
 
 for (const framework of FRAMEWORKS) {
   for (const variant of ['conforming', 'name-20'] as const) {

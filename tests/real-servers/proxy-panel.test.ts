@@ -3,28 +3,18 @@
  * careless app's go through the standalone mock to each service, and the departures the mock
  * lists (GET /__mock/departures) are the judge's: none of a conforming service's, only rules the
  * suite names for a first pass, and every careless request the client's. The app's key goes
- * through as sent (no --proxy-key), so the backend judges it. Each service starts once.
+ * through as sent (no --proxy-key), so the backend judges it. Conforming services are the run's shared ones (panel.ts); each first pass starts fresh.
  */
-import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import type { DepartureRow } from '../../mocks/core/departures-view.ts';
 import { startMockServer } from '../../mocks/node/server.ts';
 import { APP_STEPS, CARELESS_RULES, CARELESS_STEPS, play } from './app-flow.ts';
-import { type ServiceName, startService } from './services.ts';
-
-const FRAMEWORKS = ['fastapi', 'express', 'go', 'flask', 'fastify', 'sinatra', 'php'] as const;
-
-/** The rule ids the suite names for a framework's first pass, as its test file lists them. */
-function firstPassRules(framework: string): string[] {
-  const source = readFileSync(new URL(`./${framework}.test.ts`, import.meta.url), 'utf8');
-  const list = /expectFirstPassFails\([^[]*\[([\s\S]*?)\]\);/.exec(source)?.[1] ?? '';
-  const code = list.replace(/\/\/.*$/gm, '');
-  return [...code.matchAll(/'([a-z0-9-]+)'/g)].map((m) => m[1] as string);
-}
+import { FRAMEWORKS, firstPassRules, rulesOf, serviceFor } from './first-pass-rules.ts';
+import type { ServiceName } from './services.ts';
 
 /** Plays the app's and the careless requests through a proxying mock; its departures. */
 async function departuresThroughProxy(name: ServiceName): Promise<DepartureRow[]> {
-  const service = await startService(name);
+  const service = await serviceFor(name);
   const mock = await startMockServer({ port: 0, quiet: true, proxy: { url: service.baseUrl } });
   try {
     await play(mock.baseUrl, service.apiKey, [...APP_STEPS, ...CARELESS_STEPS], () => []);
@@ -32,15 +22,12 @@ async function departuresThroughProxy(name: ServiceName): Promise<DepartureRow[]
     return (await listed.json()) as DepartureRow[];
   } finally {
     await mock.close();
-    await service.process.stop();
+    await service.stop();
   }
 }
 
 const shown = (found: DepartureRow[]) =>
   found.map((d) => `${d.side} ${d.rule} on ${d.method} ${d.path}: ${d.title}`).join('\n');
-const rulesOf = (found: DepartureRow[], side: DepartureRow['side']) => [
-  ...new Set(found.filter((d) => d.side === side).map((d) => d.rule)),
-];
 
 for (const framework of FRAMEWORKS) {
   it(`lists no departure of the ${framework} conforming service through the proxy`, async () => {
