@@ -18,7 +18,7 @@ export const PROXY_FLAGS = {
 export const PROXY_HELP = `  --proxy URL         forward every /v1 request to the backend at URL (its base, ending in
                       its version segment, e.g. https://api.example.com/v1) and answer as
                       it does; each exchange is judged by the interface's rules and a
-                      departure is named on its log line (docs/proxy.md)
+                      departure is named on its log line (the guide proxy.md, below)
   --proxy-key KEY     the backend's key, sent in place of the app's (which the mock then
                       checks against --api-key); env PETSTORE_PROXY_KEY; never shown
   --proxy-fallback    answer from the mock where the backend does not serve an operation
