@@ -1,4 +1,5 @@
 /** Sends one probe to a server and returns what came back. */
+import { boundedFetch } from '../../net/bounded-fetch.ts';
 import { bodyForRun, type Probe, probeHeaders } from '../probes.ts';
 
 /** A probe's response: status, headers and the raw body text. */
@@ -8,7 +9,11 @@ export type ProbeResponse = { status: number; headers: Headers; text: string };
 export const probePath = (probe: Probe, petId: string): string =>
   probe.path.replace('{id}', encodeURIComponent(petId));
 
-/** Sends the probe to `baseUrl` (no trailing slash), giving up after `timeoutMs`. */
+/**
+ * Sends the probe to `baseUrl` (no trailing slash), giving up after `timeoutMs`; the answer is
+ * read through the bounded reader, as every server's bytes are (Prism's answer carries the
+ * server's body, which the relay bounded already; this bounds Prism's own additions too).
+ */
 export async function sendProbe(
   baseUrl: string,
   probe: Probe,
@@ -17,11 +22,11 @@ export async function sendProbe(
   timeoutMs = 15_000,
   runId = '',
 ): Promise<ProbeResponse> {
-  const response = await fetch(`${baseUrl}${probePath(probe, petId)}`, {
+  const send = boundedFetch({ timeoutMs: Math.max(1, timeoutMs) });
+  const response = await send(`${baseUrl}${probePath(probe, petId)}`, {
     method: probe.method,
     headers: probeHeaders(probe, apiKey),
     body: bodyForRun(probe.body, runId),
-    signal: AbortSignal.timeout(Math.max(1, timeoutMs)),
   });
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
