@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -94,14 +95,12 @@ const project = ({ name, include, exclude, slow, globalSetup }: (typeof PROJECTS
 });
 
 /**
- * The files that took longest in the last measured CI run (docs/testing-time.md), in
- * seconds, for a fresh clone that has no timings of its own yet.
+ * Each file's time in the last measured run (`npm run test:times -- --save` after it, files
+ * over 5 s), in seconds, for a fresh clone that has no timings of its own yet.
  */
-const SLOWEST: Record<string, number> = {
-  'tests/contract-power/contract-power.test.ts': 283,
-  'tests/contract-power/profile-power.test.ts': 132,
-  'tests/contract-power/leniency.test.ts': 111,
-};
+const SLOWEST = JSON.parse(
+  readFileSync(new URL('./tests/file-seconds.json', import.meta.url), 'utf8'),
+) as Record<string, number>;
 /**
  * For a file with no time known, a rough time by its project (the order of magnitude of its
  * files in the runs of docs/testing-time.md); it only orders, so it need not be exact.
@@ -119,8 +118,8 @@ const PROJECT_SECONDS: Record<string, number> = {
 /**
  * Longest files first across all projects, so that none of them starts last and runs alone
  * while the other workers sit idle (vitest's own order runs the projects one after another).
- * A file's time is vitest's cached duration from the last run here, else SLOWEST's, else its
- * project's.
+ * A file's time is vitest's cached duration from the last run here, else SLOWEST's (the last
+ * measured run's), else its project's.
  */
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { formatRunTimes, runTimes, type VitestJsonReport } from './test-report.ts';
+import { cachedSeconds, formatRunTimes, runTimes, type VitestJsonReport } from './test-report.ts';
 
 const report: VitestJsonReport = {
   numTotalTests: 5,
@@ -29,4 +29,24 @@ it('prints a summary line and a Markdown table that marks a file that did not pa
   );
   expect(text).toContain('| 1 | `b.test.ts` | 60.0 | failed');
   expect(text).toContain('| 3 | `c.test.ts` | 0.5 |');
+});
+
+it("takes a file's whole time, set-up included, from vitest's cache where it has the file", () => {
+  const whole = cachedSeconds({
+    results: [
+      ['power:c.test.ts', { duration: 90_040, failed: false }],
+      [':a.test.ts', { duration: 2_500, failed: false }],
+    ],
+  });
+  expect(whole).toEqual(
+    new Map([
+      ['c.test.ts', 90],
+      ['a.test.ts', 2.5],
+    ]),
+  );
+  expect(runTimes(report, 3, '/repo/', whole).slowest.map((f) => [f.file, f.seconds])).toEqual([
+    ['c.test.ts', 90],
+    ['b.test.ts', 60],
+    ['a.test.ts', 2.5],
+  ]);
 });

@@ -14,10 +14,10 @@ export type VitestJsonReport = {
 };
 
 /**
- * One test file and the seconds from its first test's start to its end, as vitest's JSON
- * report has them: a `beforeAll` that does the file's work (contract-power, leniency and
- * profile-power run every CLI run there) is not counted; vitest's default reporter's line per
- * file is.
+ * One test file and its seconds: from vitest's results cache where it has the file (the whole
+ * file, its `beforeAll` included), else from its first test's start to its end, as vitest's
+ * JSON report has them (a `beforeAll` that does the file's work, as contract-power's runs every
+ * CLI run there, is then not counted).
  */
 export type FileTime = { file: string; seconds: number; status: string };
 
@@ -32,15 +32,42 @@ export type RunTimes = {
   slowest: FileTime[];
 };
 
+/**
+ * Vitest's results cache (node_modules/.vite/vitest/<hash>/results.json): each file's last
+ * duration in ms, set-up included, keyed `project:path`.
+ */
+export type VitestResultsCache = {
+  results: [string, { duration: number; failed: boolean }][];
+};
+
 const round = (ms: number) => Math.round(ms / 100) / 10;
 
-/** Sums up `report`, naming files relative to `root`. */
-export function runTimes(report: VitestJsonReport, count: number, root = ''): RunTimes {
-  const files = report.testResults.map((result) => ({
-    file: root && result.name.startsWith(root) ? result.name.slice(root.length) : result.name,
-    seconds: round(result.endTime - result.startTime),
-    status: result.status,
-  }));
+/** Each file's whole seconds in `cache`, by its path (the project's name dropped). */
+export function cachedSeconds(cache: VitestResultsCache): Map<string, number> {
+  const seconds = new Map<string, number>();
+  for (const [key, { duration }] of cache.results) {
+    const path = key.slice(key.indexOf(':') + 1);
+    if (Number.isFinite(duration)) seconds.set(path, round(duration));
+  }
+  return seconds;
+}
+
+/**
+ * Sums up `report`, naming files relative to `root`; a file's time is `whole`'s (vitest's
+ * cache, set-up included) where it has the file.
+ */
+export function runTimes(
+  report: VitestJsonReport,
+  count: number,
+  root = '',
+  whole: ReadonlyMap<string, number> = new Map(),
+): RunTimes {
+  const files = report.testResults.map((result) => {
+    const file =
+      root && result.name.startsWith(root) ? result.name.slice(root.length) : result.name;
+    const seconds = whole.get(file) ?? round(result.endTime - result.startTime);
+    return { file, seconds, status: result.status };
+  });
   const end = Math.max(report.startTime, ...report.testResults.map((r) => r.endTime));
   return {
     tests: report.numTotalTests,
