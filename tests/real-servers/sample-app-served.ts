@@ -24,9 +24,15 @@ async function buildApp(): Promise<Map<string, string>> {
     root: APP,
     configFile: false,
     logLevel: 'silent',
+    // As shipped, whatever NODE_ENV the runner set (vitest's 'test' would build React's
+    // development bundle, whose StrictMode sends each first list twice).
+    mode: 'production',
     // Relative asset paths, so the app works under /<mock port>/.
     base: './',
-    define: { 'import.meta.env.VITE_PETSTORE_URL': JSON.stringify(PLACEHOLDER) },
+    define: {
+      'import.meta.env.VITE_PETSTORE_URL': JSON.stringify(PLACEHOLDER),
+      'process.env.NODE_ENV': JSON.stringify('production'),
+    },
     build: { write: false, minify: false },
   });
   const outputs = (Array.isArray(result) ? result : [result]).flatMap(
