@@ -5,7 +5,8 @@
  * key), then the sample apps' requests and a careless app's, sent with fetch through a mock
  * without one (the key goes through as sent, so the backend judges it). The departures each
  * mock lists (GET /__mock/departures) are the judge's: none of a conforming service's, only
- * rules the suite names for a first pass, and every careless request the client's.
+ * rules the suite names for a first pass (none where the app's visit cannot reach what it
+ * breaks), none of Go's planted empty-token panic, and every careless request the client's.
  * Conforming services are the run's shared ones (panel.ts); each first pass starts fresh.
  */
 import { randomUUID } from 'node:crypto';
