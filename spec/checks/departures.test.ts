@@ -296,6 +296,16 @@ it('judges no answer that says the request was not processed (429, 503), as the 
   expect(judge().judge(exchange('getPet', 'GET', '/pets/1', 503, error(503)))).toEqual([]);
 });
 
+it('judges no 304 to a conditional request (a browser revalidating its cached list), but a 304 to a plain one', () => {
+  const cached = { headers: { ...KEY, 'if-none-match': 'W/"2-l9Fw4VUO7kr8CvBlt4zaMCqXZ0w"' } };
+  expect(judge().judge(exchange('listPets', 'GET', '/pets', 304, '', cached))).toEqual([]);
+  const since = { headers: { ...KEY, 'if-modified-since': 'Fri, 27 Nov 2026 07:00:00 GMT' } };
+  expect(judge().judge(exchange('getPet', 'GET', '/pets/1', 304, '', since))).toEqual([]);
+  expect(rules(judge().judge(exchange('listPets', 'GET', '/pets', 304, '')), 'server')).toEqual([
+    'served-at-path',
+  ]);
+});
+
 it('marks a creation body of bytes that are not UTF-8 as not JSON', () => {
   const sent = exchange('createPet', 'POST', '/pets', 400, error(400));
   sent.request.rawBytes = new Uint8Array([0x7b, 0xff, 0x7d]);

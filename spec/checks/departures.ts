@@ -9,7 +9,7 @@ import type { Level } from '../levels.ts';
 import type { Profile } from '../profile.ts';
 import { type Failure, isObject, type RuleId, receivedAndExpected } from './check.ts';
 import { citedRule } from './cited-rules.ts';
-import type { Exchange } from './exchange.ts';
+import { type Exchange, headerOf } from './exchange.ts';
 import { judgeInOrder } from './judging.ts';
 import { readRequest } from './live-requests.ts';
 import { serverChecks } from './live-server.ts';
@@ -37,6 +37,17 @@ export type LiveJudge = { judge(exchange: Exchange): Departure[] };
 
 /** Answers saying the request was not processed, only to come again later: not judged. */
 const NOT_PROCESSED = new Set([429, 503]);
+
+/**
+ * Whether the answer is a 304 to a request that asked "only if changed" (a browser's cache
+ * sends `If-None-Match` or `If-Modified-Since` on its own, RFC 9110 §13.1): the client's copy
+ * is still good, nothing was redirected, and the app reads the copy (a 200). The suite sends
+ * no such header, so it never sees one.
+ */
+const notModified = ({ request, response }: Exchange) =>
+  response.status === 304 &&
+  (headerOf(request.headers, 'if-none-match') !== undefined ||
+    headerOf(request.headers, 'if-modified-since') !== undefined);
 
 /** The most animals one session's judge remembers; the oldest are forgotten first. */
 export const REMEMBERED_PETS = 10_000;
@@ -87,9 +98,10 @@ export function liveJudge(options: { level: Level; profile?: Profile }): LiveJud
       const reading = readRequest(spec, exchange.request);
       const client = reading.departures.filter((f) => !off.has(f.rule));
       // No whole answer (the proxy reports the transport fault itself), or a request the
-      // backend did not process (429, 503: the suite waits these out and judges none).
+      // backend did not process (429, 503: the suite waits these out and judges none), or
+      // the client's cached copy confirmed (304).
       const { status, fault } = exchange.response;
-      if (status === 0 || fault !== undefined || NOT_PROCESSED.has(status))
+      if (status === 0 || fault !== undefined || NOT_PROCESSED.has(status) || notModified(exchange))
         return client.map((f) => departure(f, 'client'));
       const checks = serverChecks(spec, exchange.request, reading, { pets, ids }, profile);
       const server = judgeInOrder(exchange, checks, { off });

@@ -17,8 +17,6 @@ import { type ShippedMock, startShippedMock } from './shipped-mock.ts';
 
 const SKIP = skipReason();
 const APP = fileURLToPath(new URL('./sample-app/', import.meta.url));
-// The React the sample app is written against (npm create vite's template uses 19).
-const REACT = '19.3.1';
 
 let installed: Installed;
 let project: string;
@@ -32,8 +30,9 @@ beforeAll(async () => {
   await installDev(project, [
     `@playwright/test@${await installedVersion('@playwright/test')}`,
     `vite@${await installedVersion('vite')}`,
-    `react@${REACT}`,
-    `react-dom@${REACT}`,
+    // The React the checkout builds the app with (the panel's proxy test, npm create vite's 19).
+    `react@${await installedVersion('react')}`,
+    `react-dom@${await installedVersion('react-dom')}`,
   ]);
   await cp(APP, project, { recursive: true });
 }, 900_000);
