@@ -17,7 +17,9 @@ import {
   DEFAULT_PROXY_TIMEOUT_MS,
   type Forward,
   incomingHeaders,
+  maskedChunks,
   maskKey,
+  needsBodyToJudgeServed,
   notServedYet,
   outgoingHeaders,
 } from './backend.ts';
@@ -35,7 +37,32 @@ export type ProxyNote = {
   departures: Departure[];
   /** The body text as the app got it (the key masked), for the journal. */
   text?: string;
+  /** Why the app's answer was cut mid-body (its connection ended): the body went past a bound, or the backend's time ran out. */
+  cut?: string;
 };
+
+/**
+ * A backend's body on its way to the app, handed to the adapter beside the response (or
+ * inside it, as a stream, for a Fetch adapter): judged once it has ended.
+ */
+export type RelayedBody = {
+  /** The backend's declared length, when the bytes pass on unchanged. */
+  length?: number;
+  /** The body as the app gets it (the key masked); iterating it throws the MockError that cut it. */
+  chunks: AsyncIterable<Uint8Array>;
+  /**
+   * Once the body has ended or was cut: judges the exchange, keeps its animals, and runs what
+   * waits for it (the journal's record). Runs once, whoever calls it.
+   */
+  settle(): Promise<void>;
+  /** Runs `after` once the body is settled. */
+  afterSettled(after: () => Promise<void>): void;
+};
+
+const relayed = new WeakMap<Response, RelayedBody>();
+
+/** The body a proxied response relays, when it is still arriving. */
+export const relayedBodyOf = (response: Response): RelayedBody | undefined => relayed.get(response);
 
 const notes = new WeakMap<Response, ProxyNote>();
 
@@ -53,6 +80,45 @@ export function carryNote(error: unknown, response: Response): void {
 const NO_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
 const NULL_BODY = new Set([101, 204, 205, 304]);
 const UTF8 = new TextDecoder();
+
+const concat = (chunks: Uint8Array[]): Uint8Array => {
+  if (chunks.length === 1) return chunks[0] as Uint8Array;
+  const whole = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.byteLength, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return whole;
+};
+
+const readAll = async (chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array> => {
+  const all: Uint8Array[] = [];
+  for await (const chunk of chunks) all.push(chunk);
+  return concat(all);
+};
+
+/** A Fetch body stream over a relayed body, settling it before the stream ends. */
+function streamOf(body: RelayedBody): ReadableStream<Uint8Array> {
+  const chunks = body.chunks[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const next = await chunks.next();
+        if (!next.done) return controller.enqueue(next.value);
+        await body.settle();
+        controller.close();
+      } catch (error) {
+        await body.settle();
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await chunks.return?.();
+      await body.settle();
+    },
+  });
+}
 
 /** The backend step: forwards a request of `session`, or answers it with `local` on fallback. */
 export type BackendStep = {
@@ -90,7 +156,10 @@ const judged = (entries: Iterable<[string, string]>, key: string | undefined) =>
 export function createBackendStep(
   options: BackendOptions,
   forward: Forward,
-  transport: BodyTransport & { textOf?: (response: Response) => string | undefined },
+  transport: BodyTransport & {
+    textOf?: (response: Response) => string | undefined;
+    relaysBeside?: (request: Request) => boolean;
+  },
 ): BackendStep {
   const judges = new WeakMap<Session, LiveJudge>();
   const judgeOf = (session: Session): LiveJudge => {
@@ -203,30 +272,100 @@ export function createBackendStep(
         }
         throw error;
       }
-      const why = options.fallback ? notServedYet(answer) : undefined;
-      if (why !== undefined) return fallBack(why, session, request, operation, body, local);
-      const text = maskKey(answer.text, options.key);
-      const masked = text !== answer.text;
+      const early =
+        options.fallback && !needsBodyToJudgeServed(answer.status)
+          ? notServedYet(answer.status)
+          : undefined;
+      if (early !== undefined) {
+        answer.cancel();
+        return fallBack(early, session, request, operation, body, local);
+      }
       const headers = new Headers(cors);
-      for (const [name, value] of incomingHeaders(answer.headers)) {
-        if (masked && name === 'content-encoding') continue;
+      for (const [name, value] of incomingHeaders(answer.headers))
         headers.append(name, maskKey(value, options.key));
+      const init = { status: answer.status, headers };
+      // What follows the end of the body: the backend's animals kept, the exchange judged.
+      const judgeEnded = async (text: string): Promise<Departure[]> => {
+        if (options.record && answer.status < 300) {
+          const kept: Pet[] = recordedPets(operation, text);
+          if (kept.length > 0) await session.store.keep(kept).catch(() => undefined);
+        }
+        return judge(session, request, operation, body, {
+          status: answer.status,
+          headers: answer.headers,
+          text,
+        });
+      };
+      const whole = options.fallback && needsBodyToJudgeServed(answer.status);
+      if (whole || NULL_BODY.has(answer.status)) {
+        // Read before anything is sent: the body decides whether the mock answers instead.
+        let bytes: Uint8Array;
+        try {
+          bytes = await readAll(maskedChunks(answer.body, options.key));
+        } catch (error) {
+          if (options.fallback && error instanceof MockError && /no answer/.test(error.message))
+            return fallBack(error.message, session, request, operation, body, local);
+          throw error;
+        }
+        const text = UTF8.decode(bytes);
+        const why = whole ? notServedYet(answer.status, text) : undefined;
+        if (why !== undefined) return fallBack(why, session, request, operation, body, local);
+        const departures = await judgeEnded(text);
+        const payload = NULL_BODY.has(answer.status) ? null : bytes;
+        const response = new Response(payload as BodyInit | null, init);
+        notes.set(response, { answeredBy: 'backend', departures, text });
+        return response;
       }
-      if (options.record && answer.status < 300) {
-        const kept: Pet[] = recordedPets(operation, text);
-        if (kept.length > 0) await session.store.keep(kept).catch(() => undefined);
+      const note: ProxyNote = { answeredBy: 'backend', departures: [] };
+      const copy: Uint8Array[] = [];
+      let cut: string | undefined;
+      async function* chunks(): AsyncIterable<Uint8Array> {
+        let over = false;
+        try {
+          for await (const chunk of maskedChunks(answer.body, options.key)) {
+            copy.push(chunk);
+            yield chunk;
+          }
+          over = true;
+        } catch (error) {
+          over = true;
+          cut = error instanceof MockError ? error.message : "the backend's answer failed";
+          throw error;
+        } finally {
+          if (!over) {
+            cut = 'the app closed the connection before the answer ended';
+            answer.cancel();
+          }
+        }
       }
-      const departures = judge(session, request, operation, body, {
-        status: answer.status,
-        headers: answer.headers,
-        text,
-      });
-      const payload = NULL_BODY.has(answer.status) ? null : masked ? text : answer.bytes;
-      const response = new Response(payload as BodyInit | null, {
-        status: answer.status,
-        headers,
-      });
-      notes.set(response, { answeredBy: 'backend', departures, text });
+      const afters: (() => Promise<void>)[] = [];
+      let settled: Promise<void> | undefined;
+      let done = false;
+      const relay: RelayedBody = {
+        ...(answer.length === undefined || options.key !== undefined
+          ? {}
+          : { length: answer.length }),
+        chunks: chunks(),
+        settle() {
+          settled ??= (async () => {
+            note.text = UTF8.decode(concat(copy));
+            // A cut body is not the backend's answer: it is not judged, the cut is said instead.
+            if (cut !== undefined) note.cut = cut;
+            else note.departures = await judgeEnded(note.text);
+            done = true;
+            for (const after of afters.splice(0)) await after().catch(() => undefined);
+          })();
+          return settled;
+        },
+        afterSettled(after) {
+          if (done) void after();
+          else afters.push(after);
+        },
+      };
+      const beside = transport.relaysBeside?.(request) === true;
+      const response = new Response(beside ? null : streamOf(relay), init);
+      relayed.set(response, relay);
+      notes.set(response, note);
       return response;
     },
   };

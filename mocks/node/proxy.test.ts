@@ -131,8 +131,8 @@ it('answers from the mock, with --proxy-fallback, when the backend is slower tha
   expect(mock.session('slow').requests()[0]?.fallback).toMatch(/took longer than 400 ms/);
 });
 
-it('answers 502 backend_unreachable for an answer over the size bound', async () => {
-  answer = (_req, res) => json(res, 200, 'x'.repeat(10_000));
+it('answers 502 backend_unreachable for an answer declared over the size bound', async () => {
+  answer = (_req, res) => json(res, 200, 'x'.repeat(10_000), { 'content-length': 10_002 });
   const response = await fetch(`${mock.baseUrl}/pets`, { headers: AUTH });
   expect(response.status).toBe(502);
   expect(await response.json()).toMatchObject({ code: 'backend_unreachable', status: 502 });
