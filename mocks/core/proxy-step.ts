@@ -26,6 +26,7 @@ import {
 import { MockError } from './errors.ts';
 import type { Pet } from './pet-schema.ts';
 import { recordedPets } from './proxy-record.ts';
+import { createRelay, readAll, relayedResponse } from './proxy-relay.ts';
 import type { Session } from './sessions.ts';
 import type { BodyTransport } from './transport.ts';
 
@@ -40,29 +41,6 @@ export type ProxyNote = {
   /** Why the app's answer was cut mid-body (its connection ended): the body went past a bound, or the backend's time ran out. */
   cut?: string;
 };
-
-/**
- * A backend's body on its way to the app, handed to the adapter beside the response (or
- * inside it, as a stream, for a Fetch adapter): judged once it has ended.
- */
-export type RelayedBody = {
-  /** The backend's declared length, when the bytes pass on unchanged. */
-  length?: number;
-  /** The body as the app gets it (the key masked); iterating it throws the MockError that cut it. */
-  chunks: AsyncIterable<Uint8Array>;
-  /**
-   * Once the body has ended or was cut: judges the exchange, keeps its animals, and runs what
-   * waits for it (the journal's record). Runs once, whoever calls it.
-   */
-  settle(): Promise<void>;
-  /** Runs `after` once the body is settled. */
-  afterSettled(after: () => Promise<void>): void;
-};
-
-const relayed = new WeakMap<Response, RelayedBody>();
-
-/** The body a proxied response relays, when it is still arriving. */
-export const relayedBodyOf = (response: Response): RelayedBody | undefined => relayed.get(response);
 
 const notes = new WeakMap<Response, ProxyNote>();
 
@@ -80,45 +58,6 @@ export function carryNote(error: unknown, response: Response): void {
 const NO_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
 const NULL_BODY = new Set([101, 204, 205, 304]);
 const UTF8 = new TextDecoder();
-
-const concat = (chunks: Uint8Array[]): Uint8Array => {
-  if (chunks.length === 1) return chunks[0] as Uint8Array;
-  const whole = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.byteLength, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    whole.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return whole;
-};
-
-const readAll = async (chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array> => {
-  const all: Uint8Array[] = [];
-  for await (const chunk of chunks) all.push(chunk);
-  return concat(all);
-};
-
-/** A Fetch body stream over a relayed body, settling it before the stream ends. */
-function streamOf(body: RelayedBody): ReadableStream<Uint8Array> {
-  const chunks = body.chunks[Symbol.asyncIterator]();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const next = await chunks.next();
-        if (!next.done) return controller.enqueue(next.value);
-        await body.settle();
-        controller.close();
-      } catch (error) {
-        await body.settle();
-        controller.error(error);
-      }
-    },
-    async cancel() {
-      await chunks.return?.();
-      await body.settle();
-    },
-  });
-}
 
 /** The backend step: forwards a request of `session`, or answers it with `local` on fallback. */
 export type BackendStep = {
@@ -317,54 +256,21 @@ export function createBackendStep(
         return response;
       }
       const note: ProxyNote = { answeredBy: 'backend', departures: [] };
-      const copy: Uint8Array[] = [];
-      let cut: string | undefined;
-      async function* chunks(): AsyncIterable<Uint8Array> {
-        let over = false;
-        try {
-          for await (const chunk of maskedChunks(answer.body, options.key)) {
-            copy.push(chunk);
-            yield chunk;
-          }
-          over = true;
-        } catch (error) {
-          over = true;
-          cut = error instanceof MockError ? error.message : "the backend's answer failed";
-          throw error;
-        } finally {
-          if (!over) {
-            cut = 'the app closed the connection before the answer ended';
-            answer.cancel();
-          }
-        }
-      }
-      const afters: (() => Promise<void>)[] = [];
-      let settled: Promise<void> | undefined;
-      let done = false;
-      const relay: RelayedBody = {
+      const relay = createRelay({
+        chunks: maskedChunks(answer.body, options.key),
         ...(answer.length === undefined || options.key !== undefined
           ? {}
           : { length: answer.length }),
-        chunks: chunks(),
-        settle() {
-          settled ??= (async () => {
-            note.text = UTF8.decode(concat(copy));
-            // A cut body is not the backend's answer: it is not judged, the cut is said instead.
-            if (cut !== undefined) note.cut = cut;
-            else note.departures = await judgeEnded(note.text);
-            done = true;
-            for (const after of afters.splice(0)) await after().catch(() => undefined);
-          })();
-          return settled;
+        cancel: () => answer.cancel(),
+        async ended(text, cut) {
+          note.text = text;
+          // A cut body is not the backend's answer: it is not judged, the cut is said instead.
+          if (cut !== undefined) note.cut = cut;
+          else note.departures = await judgeEnded(text);
         },
-        afterSettled(after) {
-          if (done) void after();
-          else afters.push(after);
-        },
-      };
+      });
       const beside = transport.relaysBeside?.(request) === true;
-      const response = new Response(beside ? null : streamOf(relay), init);
-      relayed.set(response, relay);
+      const response = relayedResponse(relay, init, beside);
       notes.set(response, note);
       return response;
     },

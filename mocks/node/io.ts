@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type AnswerShape, answerShapeOf, TRICKLE_PIECES } from '../core/fault-effects.ts';
-import { type RelayedBody, relayedBodyOf } from '../core/proxy-step.ts';
+import { type RelayedBody, relayedBodyOf } from '../core/proxy-relay.ts';
 import { textBeside } from './bodies-beside.ts';
 
 /** The client closed the connection before its request body ended: nobody to answer. */
@@ -109,9 +109,9 @@ const drained = (res: ServerResponse) =>
   });
 
 /**
- * Writes a backend's body as it arrives (proxy mode), then settles it (judged after the
- * answer is sent). A body cut mid-way (past the bound, out of time) ends the connection
- * without the last chunk, so the app never takes the part it got for the whole.
+ * Writes a backend's body as it arrives (proxy mode), and settles it before the app holds
+ * the whole answer. A body cut mid-way (past the bound, out of time) ends the connection
+ * without the rest, so the app never takes the part it got for the whole.
  */
 async function writeRelayed(
   res: ServerResponse,
@@ -136,18 +136,26 @@ async function writeRelayed(
     res.writeHead(status, headers);
     return writeShaped(res, bytes, shape);
   }
-  if (relayed.length !== undefined) headers['content-length'] = String(relayed.length);
+  const length = relayed.length;
+  if (length !== undefined) headers['content-length'] = String(length);
   res.writeHead(status, headers);
+  let sent = 0;
   try {
     for await (const chunk of relayed.chunks) {
       if (res.destroyed) break;
+      sent += chunk.byteLength;
+      // The app takes a declared-length answer as whole on its last byte, and may then ask for
+      // what it created or read its journal: the exchange is settled (kept, judged, journaled)
+      // just before that byte leaves. A chunked answer is whole only on res.end(), below.
+      if (length !== undefined && sent >= length) await relayed.settle();
       if (!res.write(chunk) && !res.destroyed) await drained(res);
     }
+    await relayed.settle();
     res.end();
   } catch {
     res.destroy();
+    await relayed.settle();
   }
-  await relayed.settle();
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
