@@ -108,3 +108,38 @@ it('ends the app’s connection when the backend stalls mid-body past --proxy-ti
   await expect(response.text()).rejects.toThrow();
   await expect.poll(() => mock.session('stall').requests()[0]?.cut).toMatch(/took longer than/);
 });
+
+const queueFault = async (session: string, fault: object) => {
+  const queued = await fetch(`${mock.origin}/__mock/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-mock-session': session },
+    body: JSON.stringify(fault),
+  });
+  expect(queued.status).toBe(201);
+};
+
+it('answers a queued status fault before forwarding: the backend is not asked', async () => {
+  let asked = 0;
+  answer = (_req, res) => {
+    asked += 1;
+    res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+  };
+  await queueFault('fault', { operation: 'listPets', status: 503 });
+  const response = await get('fault');
+  expect(response.status).toBe(503);
+  expect(await response.json()).toMatchObject({ status: 503 });
+  expect(asked).toBe(0);
+});
+
+it('gives a streamed backend answer the shape of a queued body fault (cut short)', async () => {
+  answer = (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.write('[{"id":1,"name":"A","categoryId":1}');
+    setTimeout(() => res.end(',{"id":2,"name":"B","categoryId":1}]'), 20);
+  };
+  await queueFault('shaped', { operation: 'listPets', answer: 'cut-short' });
+  const response = await get('shaped');
+  expect(response.status).toBe(200);
+  await expect(response.json()).rejects.toThrow();
+  expect(mock.session('shaped').requests()[0]).toMatchObject({ answeredBy: 'backend' });
+});
