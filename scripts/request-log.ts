@@ -27,7 +27,8 @@ function proxied(answered: AnsweredRequest): string {
   const by =
     answered.answeredBy === 'backend' ? ' → backend' : ` → mock (fallback: ${answered.fallback})`;
   const departures = (answered.departures ?? []).map(({ rule, side }) => ` ✗ ${rule} (${side})`);
-  return by + departures.join('');
+  const cut = answered.cut === undefined ? '' : ` ✗ cut: ${answered.cut}`;
+  return by + departures.join('') + cut;
 }
 
 /** One request as a line (with its newline). */

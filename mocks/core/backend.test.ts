@@ -1,5 +1,12 @@
 import { expect, it } from 'vitest';
-import { backendUrl, maskKey, notServedYet, outgoingHeaders, refuseEscapes } from './backend.ts';
+import {
+  backendUrl,
+  maskedChunks,
+  maskKey,
+  notServedYet,
+  outgoingHeaders,
+  refuseEscapes,
+} from './backend.ts';
 import { createStore } from './store.ts';
 
 const BASE = 'http://backend.test:8080/api/v1';
@@ -43,19 +50,21 @@ it('sends the backend key in place of the app’s, and drops hop-by-hop and sess
 });
 
 it('takes 501, 502-504 and a 404/405 without an Error body as not served yet', () => {
-  const answer = (status: number, text = '') => ({
-    status,
-    headers: [],
-    bytes: new Uint8Array(),
-    text,
-  });
-  expect(notServedYet(answer(501))).toMatch(/501/);
-  expect(notServedYet(answer(503))).toMatch(/503/);
-  expect(notServedYet(answer(404, 'Cannot GET'))).toMatch(/without an Error body/);
-  expect(notServedYet(answer(404, '{"code":"not_found","message":"no pet","status":404}'))).toBe(
-    undefined,
-  );
-  expect(notServedYet(answer(500))).toBeUndefined();
+  expect(notServedYet(501)).toMatch(/501/);
+  expect(notServedYet(503)).toMatch(/503/);
+  expect(notServedYet(404, 'Cannot GET')).toMatch(/without an Error body/);
+  expect(notServedYet(404, '{"code":"not_found","message":"no pet","status":404}')).toBe(undefined);
+  expect(notServedYet(500)).toBeUndefined();
+});
+
+it('masks the key in a streamed body, a key split across chunks included', async () => {
+  async function* pieces() {
+    for (const piece of ['a k', 'ey1 b ke', 'y', '1 kk', 'ey1 k'])
+      yield new TextEncoder().encode(piece);
+  }
+  let text = '';
+  for await (const chunk of maskedChunks(pieces(), 'key1')) text += new TextDecoder().decode(chunk);
+  expect(text).toBe('a [masked] b [masked] k[masked] k');
 });
 
 it('masks every occurrence of the key', () => {

@@ -30,15 +30,22 @@ export type BackendRequest = {
   body?: Uint8Array;
 };
 
-/** The backend's answer: status, headers as sent, body bytes as sent, and its text (decoded). */
+/** The backend's answer once its status and headers came, its body still arriving. */
 export type BackendAnswer = {
   status: number;
   headers: [string, string][];
-  bytes: Uint8Array;
-  text: string;
+  /** The body's length as the backend declared it, when its bytes pass on unchanged (no coding undone). */
+  length?: number;
+  /** The body (decoded) as it arrives, within the bounds; iterating it throws the 502 or 504 MockError that cut it. */
+  body: AsyncIterable<Uint8Array>;
+  /** Stops reading the body and lets the backend's connection go. */
+  cancel(): void;
 };
 
-/** Sends one request to the backend under the bounds; throws a 502 or 504 MockError. */
+/**
+ * Sends one request to the backend under the bounds; throws a 502 or 504 MockError when no
+ * answer comes, or when its declared Content-Length is over the size bound (nothing relayed).
+ */
 export type Forward = (
   request: BackendRequest,
   bounds: { timeoutMs: number; maxBytes: number },
@@ -131,15 +138,79 @@ const isErrorBody = (text: string): boolean => {
   }
 };
 
-/** Why an answer means "not served yet" (DECISIONS: 501, 502–504, a 404/405 without an Error), or undefined. */
-export function notServedYet(answer: BackendAnswer): string | undefined {
-  if (answer.status === 501 || (answer.status >= 502 && answer.status <= 504))
-    return `the backend answered ${answer.status}`;
-  if ((answer.status === 404 || answer.status === 405) && !isErrorBody(answer.text))
-    return `the backend answered ${answer.status} without an Error body`;
+/** Whether "not served yet" depends on the body: a 404 or 405 is one only without an Error body. */
+export const needsBodyToJudgeServed = (status: number): boolean => status === 404 || status === 405;
+
+/**
+ * Why an answer means "not served yet" (DECISIONS: 501, 502–504, a 404/405 without an Error),
+ * or undefined; `text` is the body, read only where needsBodyToJudgeServed says so.
+ */
+export function notServedYet(status: number, text = ''): string | undefined {
+  if (status === 501 || (status >= 502 && status <= 504)) return `the backend answered ${status}`;
+  if (needsBodyToJudgeServed(status) && !isErrorBody(text))
+    return `the backend answered ${status} without an Error body`;
   return undefined;
 }
 
 /** `text` with every occurrence of the backend's key replaced by `[masked]`. */
 export const maskKey = (text: string, key: string | undefined): string =>
   key === undefined || key === '' || !text.includes(key) ? text : text.split(key).join('[masked]');
+
+const ENCODER = new TextEncoder();
+const MASKED = ENCODER.encode('[masked]');
+
+/** Where `needle` starts in `bytes` at or after `from`, or -1. */
+function indexOf(bytes: Uint8Array, needle: Uint8Array, from: number): number {
+  const first = needle[0];
+  for (
+    let i = bytes.indexOf(first as number, from);
+    i !== -1;
+    i = bytes.indexOf(first as number, i + 1)
+  ) {
+    if (i + needle.length > bytes.length) return -1;
+    let j = 1;
+    while (j < needle.length && bytes[i + j] === needle[j]) j++;
+    if (j === needle.length) return i;
+  }
+  return -1;
+}
+
+const joined = (a: Uint8Array, b: Uint8Array): Uint8Array => {
+  if (a.length === 0) return b;
+  const both = new Uint8Array(a.length + b.length);
+  both.set(a);
+  both.set(b, a.length);
+  return both;
+};
+
+/**
+ * A body's chunks with every occurrence of the backend's key replaced by `[masked]`, as they
+ * arrive: the last bytes of a chunk that could begin the key wait for the next one, so a key
+ * split across two chunks is masked all the same.
+ */
+export async function* maskedChunks(
+  chunks: AsyncIterable<Uint8Array>,
+  key: string | undefined,
+): AsyncIterable<Uint8Array> {
+  if (key === undefined || key === '') return yield* chunks;
+  const needle = ENCODER.encode(key);
+  let held: Uint8Array = new Uint8Array(0);
+  const mask = (bytes: Uint8Array, keep: number): Uint8Array => {
+    const parts: Uint8Array[] = [];
+    let start = 0;
+    for (let at = indexOf(bytes, needle, 0); at !== -1; at = indexOf(bytes, needle, start)) {
+      parts.push(bytes.subarray(start, at), MASKED);
+      start = at + needle.length;
+    }
+    const end = Math.max(start, bytes.length - keep);
+    parts.push(bytes.subarray(start, end));
+    held = bytes.slice(end);
+    return parts.length === 1 ? (parts[0] as Uint8Array) : parts.reduce(joined);
+  };
+  for await (const chunk of chunks) {
+    const out = mask(joined(held, chunk), needle.length - 1);
+    if (out.length > 0) yield out;
+  }
+  const rest = mask(held, 0);
+  if (rest.length > 0) yield rest;
+}

@@ -1,44 +1,22 @@
 /**
  * How the in-process handlers reach the backend in proxy mode (setupServer in Node, and the
  * browser worker where CORS lets the page reach the backend): global `fetch` on a request msw
- * lets through (`bypass`), the body counted as it streams and cut at the bound (502), the
- * whole answer within the timeout (504). fetch undoes Content-Encoding, so none is passed on.
+ * lets through (`bypass`), the body handed on as it streams, counted and cut at the bound
+ * (502), the whole answer within the timeout (504). fetch undoes Content-Encoding, so none is
+ * passed on, and no length either (fetch does not say whether it decoded the body).
  */
 import { bypass } from 'msw';
 import type { Forward } from './backend.ts';
 import { MockError } from './errors.ts';
 
-const UTF8 = new TextDecoder();
-
-/** Reads a body up to `maxBytes`, or throws the 502 that says it was larger. */
-async function readUpTo(response: Response, maxBytes: number, backend: string) {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (response.body !== null) {
-    const reader = response.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel();
-        throw new MockError(
-          502,
-          'backend_unreachable',
-          `the backend ${backend} answered more than ${maxBytes} bytes, the proxy's bound`,
-        );
-      }
-      chunks.push(value);
-    }
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
+const overBound = (backend: string, maxBytes: number, declared?: number) =>
+  new MockError(
+    502,
+    'backend_unreachable',
+    declared === undefined
+      ? `the backend ${backend} answered more than ${maxBytes} bytes, the proxy's bound`
+      : `the backend ${backend} declared ${declared} bytes (Content-Length), more than ${maxBytes}, the proxy's bound`,
+  );
 
 /** A forwarder over global fetch to the backend at `base`. */
 export function createFetchForward(base: string): Forward {
@@ -49,8 +27,26 @@ export function createFetchForward(base: string): Forward {
       throw new MockError(502, 'backend_unreachable', `a request left the backend ${name}`);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), bounds.timeoutMs);
+    const failed = (error: unknown): MockError => {
+      clearTimeout(timer);
+      if (error instanceof MockError) return error;
+      if (controller.signal.aborted)
+        return new MockError(
+          504,
+          'backend_timeout',
+          `the backend ${name} took longer than ${bounds.timeoutMs} ms to answer`,
+        );
+      const cause =
+        error instanceof Error ? ((error.cause as Error)?.message ?? error.message) : '';
+      return new MockError(
+        502,
+        'backend_unreachable',
+        `no answer from the backend ${name}: ${cause}`,
+      );
+    };
+    let response: Response;
     try {
-      const response = await fetch(
+      response = await fetch(
         bypass(target.url, {
           method: target.method,
           headers: target.headers,
@@ -59,29 +55,49 @@ export function createFetchForward(base: string): Forward {
           signal: controller.signal,
         }),
       );
-      const bytes = await readUpTo(response, bounds.maxBytes, name);
-      const headers: [string, string][] = [];
-      response.headers.forEach((value, header) => {
-        if (header !== 'content-encoding') headers.push([header, value]);
-      });
-      return { status: response.status, headers, bytes, text: UTF8.decode(bytes) };
     } catch (error) {
-      if (error instanceof MockError) throw error;
-      if (controller.signal.aborted)
-        throw new MockError(
-          504,
-          'backend_timeout',
-          `the backend ${name} took longer than ${bounds.timeoutMs} ms to answer`,
-        );
-      const cause =
-        error instanceof Error ? ((error.cause as Error)?.message ?? error.message) : '';
-      throw new MockError(
-        502,
-        'backend_unreachable',
-        `no answer from the backend ${name}: ${cause}`,
-      );
-    } finally {
-      clearTimeout(timer);
+      throw failed(error);
     }
+    const cancel = () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+    const encoded = response.headers.has('content-encoding');
+    const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+    if (!encoded && declared > bounds.maxBytes) {
+      cancel();
+      throw overBound(name, bounds.maxBytes, declared);
+    }
+    const headers: [string, string][] = [];
+    response.headers.forEach((value, header) => {
+      if (header !== 'content-encoding') headers.push([header, value]);
+    });
+    const stream = response.body;
+    async function* body(): AsyncIterable<Uint8Array> {
+      if (stream === null) return void clearTimeout(timer);
+      const reader = stream.getReader();
+      let size = 0;
+      let finished = false;
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          size += value.byteLength;
+          if (size > bounds.maxBytes) throw overBound(name, bounds.maxBytes);
+          yield value;
+        }
+        finished = true;
+        clearTimeout(timer);
+      } catch (error) {
+        finished = true;
+        const failure = failed(error);
+        cancel();
+        throw failure;
+      } finally {
+        // Left before the end (the app went away): the backend's answer is not read further.
+        if (!finished) cancel();
+      }
+    }
+    return { status: response.status, headers, body: body(), cancel };
   };
 }

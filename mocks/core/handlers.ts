@@ -82,6 +82,16 @@ export function createRouter(origin: string | undefined): (url: string) => Route
 
 /** Creates the msw handlers of the Pet Store over `options.store`. */
 export function createHandlers(options: HandlerOptions) {
+  return createApi(options).handlers;
+}
+
+/**
+ * The Pet Store's API two ways: as msw handlers, and as `serve`, the same routing and pipeline
+ * called without msw (undefined where the handlers would not match), which the standalone
+ * server uses in proxy mode, where msw's handler matching and request cloning cost more than
+ * the forwarding itself (docs/performance.md).
+ */
+export function createApi(options: HandlerOptions) {
   const keys = options.apiKeys ?? [DEFAULT_API_KEY];
   const transport = options.transport ?? fetchTransport;
   const sessions =
@@ -120,11 +130,16 @@ export function createHandlers(options: HandlerOptions) {
     pet: { allow: 'GET', methods: { GET: ['getPet', getPet] }, headers: deprecationHeaders },
     other: undefined,
   };
-  return [
-    new ApiHandler(createRouter(options.origin), ({ request, params }) =>
-      serve(request, routes[params.route]),
-    ),
-  ];
+  const routeOf = createRouter(options.origin);
+  return {
+    handlers: [
+      new ApiHandler(routeOf, ({ request, params }) => serve(request, routes[params.route])),
+    ],
+    serve: (request: Request): Promise<Response> | undefined => {
+      const route = routeOf(request.url);
+      return route === undefined ? undefined : serve(request, routes[route]);
+    },
+  };
 }
 
 type RouteMatch = { matches: boolean; params: { route?: RouteName } };

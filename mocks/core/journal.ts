@@ -43,7 +43,7 @@ export type JournalEntry = {
   };
   /** The `Error` message of a 4xx or 5xx: what the mock found wrong with the request. */
   message?: string;
-  /** Milliseconds from arrival to the answer's headers. */
+  /** Milliseconds from arrival to the answer's headers (a body the proxy streams: to its end). */
   durationMs: number;
   /** The queued fault that answered it, as `GET /__mock/faults` showed it. */
   fault?: Fault;
@@ -53,6 +53,8 @@ export type JournalEntry = {
   fallback?: string;
   /** Proxy mode: the rules of the interface this exchange departs from, server's or client's. */
   departures?: Departure[];
+  /** Proxy mode: why the app's answer was cut mid-body (past the size bound, or out of time). */
+  cut?: string;
 };
 
 /** An entry as recorded: bodies kept as text and read when the journal is read. */

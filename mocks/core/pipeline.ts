@@ -12,6 +12,7 @@ import { errorResponse, faultOf, jsonResponse, MockError } from './errors.ts';
 import { type AnswerShape, applyFault, shapeAnswer } from './fault-effects.ts';
 import type { Fault } from './faults.ts';
 import { applyPrefer } from './prefer.ts';
+import { relayedBodyOf } from './proxy-relay.ts';
 import { type BackendStep, carryNote } from './proxy-step.ts';
 import { rawPetId } from './request-match.ts';
 import type { Session, Sessions } from './sessions.ts';
@@ -189,7 +190,11 @@ export function createPipeline(options: PipelineOptions) {
     if (options.record) {
       // Refused before its session was chosen (a 401): journaled where the request named.
       answered.session ??= options.sessions.selectQuietly(request);
-      await options.record(request, response, answered);
+      const record = options.record;
+      // A backend's body still arriving is journaled once it has ended (and been judged).
+      const relayed = relayedBodyOf(response);
+      if (relayed === undefined) await record(request, response, answered);
+      else relayed.afterSettled(() => record(request, response, answered));
     }
     return answered.shape === undefined ? response : shapeAnswer(response, answered.shape);
   };

@@ -17,13 +17,16 @@ import {
   DEFAULT_PROXY_TIMEOUT_MS,
   type Forward,
   incomingHeaders,
+  maskedChunks,
   maskKey,
+  needsBodyToJudgeServed,
   notServedYet,
   outgoingHeaders,
 } from './backend.ts';
 import { MockError } from './errors.ts';
 import type { Pet } from './pet-schema.ts';
 import { recordedPets } from './proxy-record.ts';
+import { createRelay, readAll, relayedResponse } from './proxy-relay.ts';
 import type { Session } from './sessions.ts';
 import type { BodyTransport } from './transport.ts';
 
@@ -35,6 +38,8 @@ export type ProxyNote = {
   departures: Departure[];
   /** The body text as the app got it (the key masked), for the journal. */
   text?: string;
+  /** Why the app's answer was cut mid-body (its connection ended): the body went past a bound, or the backend's time ran out. */
+  cut?: string;
 };
 
 const notes = new WeakMap<Response, ProxyNote>();
@@ -90,7 +95,10 @@ const judged = (entries: Iterable<[string, string]>, key: string | undefined) =>
 export function createBackendStep(
   options: BackendOptions,
   forward: Forward,
-  transport: BodyTransport & { textOf?: (response: Response) => string | undefined },
+  transport: BodyTransport & {
+    textOf?: (response: Response) => string | undefined;
+    relaysBeside?: (request: Request) => boolean;
+  },
 ): BackendStep {
   const judges = new WeakMap<Session, LiveJudge>();
   const judgeOf = (session: Session): LiveJudge => {
@@ -203,30 +211,67 @@ export function createBackendStep(
         }
         throw error;
       }
-      const why = options.fallback ? notServedYet(answer) : undefined;
-      if (why !== undefined) return fallBack(why, session, request, operation, body, local);
-      const text = maskKey(answer.text, options.key);
-      const masked = text !== answer.text;
+      const early =
+        options.fallback && !needsBodyToJudgeServed(answer.status)
+          ? notServedYet(answer.status)
+          : undefined;
+      if (early !== undefined) {
+        answer.cancel();
+        return fallBack(early, session, request, operation, body, local);
+      }
       const headers = new Headers(cors);
-      for (const [name, value] of incomingHeaders(answer.headers)) {
-        if (masked && name === 'content-encoding') continue;
+      for (const [name, value] of incomingHeaders(answer.headers))
         headers.append(name, maskKey(value, options.key));
+      const init = { status: answer.status, headers };
+      // What follows the end of the body: the backend's animals kept, the exchange judged.
+      const judgeEnded = async (text: string): Promise<Departure[]> => {
+        if (options.record && answer.status < 300) {
+          const kept: Pet[] = recordedPets(operation, text);
+          if (kept.length > 0) await session.store.keep(kept).catch(() => undefined);
+        }
+        return judge(session, request, operation, body, {
+          status: answer.status,
+          headers: answer.headers,
+          text,
+        });
+      };
+      const whole = options.fallback && needsBodyToJudgeServed(answer.status);
+      if (whole || NULL_BODY.has(answer.status)) {
+        // Read before anything is sent: the body decides whether the mock answers instead.
+        let bytes: Uint8Array;
+        try {
+          bytes = await readAll(maskedChunks(answer.body, options.key));
+        } catch (error) {
+          if (options.fallback && error instanceof MockError && /no answer/.test(error.message))
+            return fallBack(error.message, session, request, operation, body, local);
+          throw error;
+        }
+        const text = UTF8.decode(bytes);
+        const why = whole ? notServedYet(answer.status, text) : undefined;
+        if (why !== undefined) return fallBack(why, session, request, operation, body, local);
+        const departures = await judgeEnded(text);
+        const payload = NULL_BODY.has(answer.status) ? null : bytes;
+        const response = new Response(payload as BodyInit | null, init);
+        notes.set(response, { answeredBy: 'backend', departures, text });
+        return response;
       }
-      if (options.record && answer.status < 300) {
-        const kept: Pet[] = recordedPets(operation, text);
-        if (kept.length > 0) await session.store.keep(kept).catch(() => undefined);
-      }
-      const departures = judge(session, request, operation, body, {
-        status: answer.status,
-        headers: answer.headers,
-        text,
+      const note: ProxyNote = { answeredBy: 'backend', departures: [] };
+      const relay = createRelay({
+        chunks: maskedChunks(answer.body, options.key),
+        ...(answer.length === undefined || options.key !== undefined
+          ? {}
+          : { length: answer.length }),
+        cancel: () => answer.cancel(),
+        async ended(text, cut) {
+          note.text = text;
+          // A cut body is not the backend's answer: it is not judged, the cut is said instead.
+          if (cut !== undefined) note.cut = cut;
+          else note.departures = await judgeEnded(text);
+        },
       });
-      const payload = NULL_BODY.has(answer.status) ? null : masked ? text : answer.bytes;
-      const response = new Response(payload as BodyInit | null, {
-        status: answer.status,
-        headers,
-      });
-      notes.set(response, { answeredBy: 'backend', departures, text });
+      const beside = transport.relaysBeside?.(request) === true;
+      const response = relayedResponse(relay, init, beside);
+      notes.set(response, note);
       return response;
     },
   };

@@ -54,11 +54,15 @@ const proxyFields = (note: ProxyNote) => ({
   answeredBy: note.answeredBy,
   ...(note.fallback === undefined ? {} : { fallback: note.fallback }),
   departures: note.departures,
+  ...(note.cut === undefined ? {} : { cut: note.cut }),
 });
 
 /** The recorder of one set of handlers: its body transport, and the function that records. */
 export type Recorder = {
-  transport: BodyTransport & { textOf(response: Response): string | undefined };
+  transport: BodyTransport & {
+    textOf(response: Response): string | undefined;
+    relaysBeside(request: Request): boolean;
+  };
   record(request: Request, response: Response, answered: Answered): Promise<void>;
 };
 
@@ -68,6 +72,7 @@ export function createRecorder(transport: BodyTransport): Recorder {
   const texts = new WeakMap<Response, string>();
   const recording: Recorder['transport'] = {
     textOf: (response) => texts.get(response) ?? proxyNoteOf(response)?.text,
+    relaysBeside: (request) => transport.relaysBeside?.(request) === true,
     async readBody(request) {
       const held = bodies.get(request);
       if (held !== undefined) return held;

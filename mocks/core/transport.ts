@@ -15,6 +15,11 @@ export type BodyTransport = {
     text: string,
     init: { status: number; headers: Record<string, string> },
   ): Response;
+  /**
+   * Whether the adapter writes a proxied body it finds beside the response (relayedBodyOf in
+   * proxy-step.ts) itself; otherwise the body streams inside the Fetch response.
+   */
+  relaysBeside?(request: Request): boolean;
 };
 
 /** Bodies inside the Fetch objects, as every Fetch-based adapter gives them. */

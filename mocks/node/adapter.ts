@@ -41,6 +41,11 @@ export type AdapterContext = {
   onAnswered?: (answered: AnsweredRequest) => void;
   /** Proxy mode: API targets that could leave the backend's base are refused as sent. */
   proxied?: boolean;
+  /**
+   * Answers an API request without msw (the handlers' own routing and pipeline: createApi),
+   * or undefined where no handler would match; when absent, msw's getResponse does.
+   */
+  direct?: (request: Request) => Promise<Response> | undefined;
 };
 
 /** The request a fault is reported for (its target as sent when that is not a valid URL). */
@@ -106,8 +111,9 @@ export function createAdapter(context: AdapterContext) {
         headers: toHeaders(req.rawHeaders),
       });
       carryBodiesBeside(request, body);
+      const api = context.direct !== undefined && path.startsWith(BASE_PATH);
       const response =
-        (await getResponse(context.handlers, request)) ??
+        (await (api ? context.direct?.(request) : getResponse(context.handlers, request))) ??
         errorResponse(
           new MockError(
             404,

@@ -39,4 +39,5 @@ export const besideTransport: BodyTransport = {
     responseTexts.set(response, text);
     return response;
   },
+  relaysBeside: (request) => carried.has(request),
 };

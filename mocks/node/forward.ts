@@ -2,11 +2,12 @@
  * How the standalone server reaches the backend in proxy mode: node:http(s) with kept-alive
  * connections, through the shared bounded reader (net/: decoded size, headers, pace, time),
  * whose failures become the proxy's 502 `backend_unreachable` and 504 `backend_timeout`.
- * Only the URL backend.ts built, on the backend's origin, is ever requested.
+ * The body is handed on as it arrives. Only the URL backend.ts built, on the backend's origin,
+ * is ever requested.
  */
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import { ReadFailure, readBounded, sizeText } from '../../net/index.ts';
+import { type OpenAnswer, openBounded, ReadFailure, sizeText } from '../../net/index.ts';
 import type { Forward } from '../core/backend.ts';
 import { MockError } from '../core/errors.ts';
 
@@ -33,6 +34,9 @@ function failure(error: unknown, backend: string, bounds: Parameters<Forward>[1]
   );
 }
 
+const declaredLength = (value: string | undefined): number | undefined =>
+  value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
+
 /** A forwarder to the backend at `base` (its origin names it in error messages). */
 export function createForward(base: string): Forward & { close(): void } {
   const root = new URL(base);
@@ -49,25 +53,45 @@ export function createForward(base: string): Forward & { close(): void } {
     for (const [header, value] of target.headers)
       headers[header] = headers[header] === undefined ? value : `${headers[header]}, ${value}`;
     if (target.body !== undefined) headers['content-length'] = String(target.body.byteLength);
+    let answer: OpenAnswer;
     try {
-      const answer = await readBounded(
+      answer = await openBounded(
         url,
         { method: target.method, headers, ...(target.body ? { body: target.body } : {}) },
         { agent, timeoutMs: bounds.timeoutMs, bounds: { maxBodyBytes: bounds.maxBytes } },
       );
-      // The reader undoes Content-Encoding: the app gets the decoded bytes, said as such.
-      const pairs = Object.entries(answer.headers).filter(
-        ([header]) => header !== 'content-encoding',
-      );
-      return {
-        status: answer.status,
-        headers: pairs,
-        bytes: answer.body,
-        text: answer.body.toString(),
-      };
     } catch (error) {
       throw failure(error, name, bounds);
     }
+    // The reader undoes Content-Encoding: the app gets the decoded bytes, said as such.
+    const encoded = answer.headers['content-encoding'] !== undefined;
+    const declared = encoded ? undefined : declaredLength(answer.headers['content-length']);
+    if (declared !== undefined && declared > bounds.maxBytes) {
+      answer.cancel();
+      throw new MockError(
+        502,
+        'backend_unreachable',
+        `the backend ${name} declared ${declared} bytes (Content-Length), more than ${sizeText(bounds.maxBytes)}, the proxy's bound`,
+      );
+    }
+    const pairs = Object.entries(answer.headers).filter(
+      ([header]) => header !== 'content-encoding',
+    );
+    const opened = answer;
+    async function* body(): AsyncIterable<Uint8Array> {
+      try {
+        yield* opened.body;
+      } catch (error) {
+        throw failure(error, name, bounds);
+      }
+    }
+    return {
+      status: answer.status,
+      headers: pairs,
+      ...(declared === undefined ? {} : { length: declared }),
+      body: body(),
+      cancel: () => opened.cancel(),
+    };
   };
   return Object.assign(forward, { close: () => agent.destroy() });
 }

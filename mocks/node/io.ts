@@ -4,6 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type AnswerShape, answerShapeOf, TRICKLE_PIECES } from '../core/fault-effects.ts';
+import { type RelayedBody, relayedBodyOf } from '../core/proxy-relay.ts';
 import { textBeside } from './bodies-beside.ts';
 
 /** The client closed the connection before its request body ended: nobody to answer. */
@@ -78,6 +79,8 @@ export async function write(
     headers[name] = value;
   });
   if (closeAfter) headers.connection = 'close';
+  const relayed = relayedBodyOf(response);
+  if (relayed !== undefined) return writeRelayed(res, response.status, headers, relayed, response);
   const text = textBeside(response);
   // Text is written as it is (node encodes it into the socket write); other bodies are read.
   const body =
@@ -91,6 +94,68 @@ export async function write(
   res.writeHead(response.status, headers);
   if (shape === undefined || body === undefined) return void res.end(body);
   await writeShaped(res, Buffer.from(body), shape);
+}
+
+/** Resolves once `res` may take more, or is closed. */
+const drained = (res: ServerResponse) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+
+/**
+ * Writes a backend's body as it arrives (proxy mode), and settles it before the app holds
+ * the whole answer. A body cut mid-way (past the bound, out of time) ends the connection
+ * without the rest, so the app never takes the part it got for the whole.
+ */
+async function writeRelayed(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  relayed: RelayedBody,
+  response: Response,
+): Promise<void> {
+  const shape = answerShapeOf(response);
+  if (shape !== undefined) {
+    // A fault shapes the whole body (half of it, or in pieces): it is read first.
+    const parts: Uint8Array[] = [];
+    try {
+      for await (const chunk of relayed.chunks) parts.push(chunk);
+    } catch {
+      await relayed.settle();
+      return void res.destroy();
+    }
+    await relayed.settle();
+    const bytes = Buffer.concat(parts);
+    headers['content-length'] = String(bytes.length);
+    res.writeHead(status, headers);
+    return writeShaped(res, bytes, shape);
+  }
+  const length = relayed.length;
+  if (length !== undefined) headers['content-length'] = String(length);
+  res.writeHead(status, headers);
+  let sent = 0;
+  try {
+    for await (const chunk of relayed.chunks) {
+      if (res.destroyed) break;
+      sent += chunk.byteLength;
+      // The app takes a declared-length answer as whole on its last byte, and may then ask for
+      // what it created or read its journal: the exchange is settled (kept, judged, journaled)
+      // just before that byte leaves. A chunked answer is whole only on res.end(), below.
+      if (length !== undefined && sent >= length) await relayed.settle();
+      if (!res.write(chunk) && !res.destroyed) await drained(res);
+    }
+    await relayed.settle();
+    res.end();
+  } catch {
+    res.destroy();
+    await relayed.settle();
+  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

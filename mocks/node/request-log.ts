@@ -27,6 +27,8 @@ export type AnsweredRequest = {
   answeredBy?: 'backend' | 'mock';
   fallback?: string;
   departures?: { rule: string; side: 'server' | 'client' }[];
+  /** Proxy mode: why the answer was cut mid-body (its connection ended). */
+  cut?: string;
 };
 
 /** Whether a request goes in the log: an API request, a control change, or a refusal. */
@@ -72,6 +74,7 @@ export function answeredRequest(
           answeredBy: note.answeredBy,
           ...(note.fallback === undefined ? {} : { fallback: note.fallback }),
           departures: note.departures.map(({ rule, side }) => ({ rule, side })),
+          ...(note.cut === undefined ? {} : { cut: note.cut }),
         };
   return {
     time: Date.now() - ms,

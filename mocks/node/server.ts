@@ -11,7 +11,7 @@ import { type ControlHandle, createControlHandle } from '../core/control-handle.
 import { createControlHandlers } from '../core/controls.ts';
 import { DEFAULT_API_KEY, DEFAULT_MAX_PETS, DEFAULT_PORT } from '../core/defaults.ts';
 import { errorResponse, MockError } from '../core/errors.ts';
-import { createHandlers } from '../core/handlers.ts';
+import { createApi } from '../core/handlers.ts';
 import type { Pet } from '../core/pet-schema.ts';
 import { createSessions } from '../core/sessions.ts';
 import { createStore } from '../core/store.ts';
@@ -120,15 +120,16 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     journalSize: options.journalSize,
   });
   const forward = options.proxy === undefined ? undefined : createForward(options.proxy.url);
+  const api = createApi({
+    ...options,
+    proxy: forward && options.proxy && { ...options.proxy, forward },
+    sessions,
+    apiKeys,
+    keyMatcher: createNodeKeyMatcher,
+    transport: besideTransport,
+  });
   const handlers = [
-    ...createHandlers({
-      ...options,
-      proxy: forward && options.proxy && { ...options.proxy, forward },
-      sessions,
-      apiKeys,
-      keyMatcher: createNodeKeyMatcher,
-      transport: besideTransport,
-    }),
+    ...api.handlers,
     ...createControlHandlers(sessions, {
       transport: besideTransport,
       allowedHosts,
@@ -146,6 +147,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     onError: options.onError,
     onAnswered: options.onRequest,
     proxied: forward !== undefined,
+    // Proxied API requests skip msw: the same routing and pipeline, called directly.
+    ...(forward === undefined ? {} : { direct: api.serve }),
   });
   const server = createServer(
     {
