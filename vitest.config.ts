@@ -139,9 +139,10 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     // Most files of the slow projects wait on child processes (servers, the contract CLI,
-    // npm), so three files at a time keep two cores busy where vitest's default of one
-    // (cores − 1) left one idle.
-    maxWorkers: 3,
+    // npm) or on time (outages, slow and rate-limited servers), so four files at a time keep
+    // two cores busy: vitest's default of one (cores − 1) left one idle, and three left both
+    // idle an eighth of the run (1,679 s of CPU in 979 s, docs/testing-time.md).
+    maxWorkers: 4,
     sequence: { sequencer: LongestFirst },
     // Every run leaves its times where `npm run test:times` reads them (docs/testing-time.md).
     reporters: ['default', 'json'],
