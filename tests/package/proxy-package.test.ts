@@ -70,3 +70,39 @@ it('logs each request with its departure, and never prints the backend key', asy
   expect(proxy.process.output()).not.toContain(BACKEND_KEY);
   expect(journal).not.toContain(BACKEND_KEY);
 });
+
+it('keeps each of eight parallel sessions apart through the proxy: its creation, its departures', async () => {
+  const sessions = Array.from({ length: 8 }, (_, i) => `proxy-pkg-${i}`);
+  const seen = await Promise.all(
+    sessions.map(async (session, i) => {
+      const headers = { ...APP_KEY, 'X-Mock-Session': session };
+      const created = await fetch(`${proxy.baseUrl}/pets`, {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: `Parallel-${i}`, categoryId: 1 }),
+      });
+      // Every other session is careless: a status the interface does not list.
+      const list = await fetch(`${proxy.baseUrl}/pets?status=${i % 2 ? 'lost' : 'sold'}`, {
+        headers,
+      });
+      const departures = (await (
+        await fetch(`${proxy.origin}/__mock/departures`, { headers: { 'X-Mock-Session': session } })
+      ).json()) as DepartureRow[];
+      const journal = (await (
+        await fetch(`${proxy.origin}/__mock/requests`, { headers: { 'X-Mock-Session': session } })
+      ).json()) as { method: string; status: number }[];
+      return {
+        statuses: [created.status, list.status],
+        departures: departures.map((d) => `${d.side} ${d.rule}`),
+        journal: journal.map((e) => `${e.method} ${e.status}`),
+      };
+    }),
+  );
+  expect(seen).toEqual(
+    sessions.map((_, i) => ({
+      statuses: [201, i % 2 ? 400 : 200],
+      departures: i % 2 ? ['client pet-status'] : [],
+      journal: ['POST 201', `GET ${i % 2 ? 400 : 200}`],
+    })),
+  );
+});
