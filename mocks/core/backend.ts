@@ -5,6 +5,7 @@
  */
 import { BASE_PATH } from '../../spec/constants.ts';
 import { MockError } from './errors.ts';
+import { concat } from './proxy-relay.ts';
 
 /** How the mock reaches its backend; the adapter supplies `forward` (node:http, or fetch). */
 export type BackendOptions = {
@@ -175,14 +176,6 @@ function indexOf(bytes: Uint8Array, needle: Uint8Array, from: number): number {
   return -1;
 }
 
-const joined = (a: Uint8Array, b: Uint8Array): Uint8Array => {
-  if (a.length === 0) return b;
-  const both = new Uint8Array(a.length + b.length);
-  both.set(a);
-  both.set(b, a.length);
-  return both;
-};
-
 /**
  * A body's chunks with every occurrence of the backend's key replaced by `[masked]`, as they
  * arrive: the last bytes of a chunk that could begin the key wait for the next one, so a key
@@ -205,10 +198,10 @@ export async function* maskedChunks(
     const end = Math.max(start, bytes.length - keep);
     parts.push(bytes.subarray(start, end));
     held = bytes.slice(end);
-    return parts.length === 1 ? (parts[0] as Uint8Array) : parts.reduce(joined);
+    return concat(parts);
   };
   for await (const chunk of chunks) {
-    const out = mask(joined(held, chunk), needle.length - 1);
+    const out = mask(concat([held, chunk]), needle.length - 1);
     if (out.length > 0) yield out;
   }
   const rest = mask(held, 0);

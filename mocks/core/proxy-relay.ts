@@ -28,9 +28,11 @@ const relayed = new WeakMap<Response, RelayedBody>();
 /** The body a proxied response relays, when it is still arriving. */
 export const relayedBodyOf = (response: Response): RelayedBody | undefined => relayed.get(response);
 
-/** `chunks` as one array. */
-export const concat = (chunks: Uint8Array[]): Uint8Array => {
-  if (chunks.length === 1) return chunks[0] as Uint8Array;
+/** `chunks` as one array (a lone non-empty chunk as it is). */
+export const concat = (chunks: readonly Uint8Array[]): Uint8Array => {
+  const full = chunks.filter((chunk) => chunk.byteLength > 0);
+  if (full.length <= 1) return full[0] ?? new Uint8Array(0);
+  chunks = full;
   const whole = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.byteLength, 0));
   let offset = 0;
   for (const chunk of chunks) {
