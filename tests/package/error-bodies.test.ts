@@ -121,5 +121,9 @@ it('answers 500 for a write the data file could not take, naming the error code 
   expect(JSON.parse(reply.body)).toMatchObject({ code: 'internal_error' });
   expect(reply.body).toContain('(ENOENT)');
   expect(leaks(reply.body), reply.body).toEqual([]);
+  // The mock's own line with the path goes to its stderr, which may reach this pipe after the
+  // answer reached the client (a fresh-clone run read the stream too early).
+  const path = join(work, 'data').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await waitForOutput(mock.process, new RegExp(path), 'the data path on stderr', 10_000);
   expect(mock.process.stderr()).toContain(join(work, 'data'));
 });
