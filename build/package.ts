@@ -24,11 +24,14 @@ export type PackageName = (typeof PACKAGES)[number];
 const REQUIRE_BANNER =
   "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);";
 
-/** Where a package's build writes: its dist/, and dist/src/, the mirror of the sources it reads. */
-const layout = (name: PackageName) => {
-  const dist = join(ROOT, 'packages', name, 'dist');
-  return { dist, mirror: join(dist, 'src') };
-};
+/** Where a build writes: a dist/, and dist/src/, the mirror of the sources its bundles read. */
+type Layout = { dist: string; mirror: string };
+
+/** A package's own dist/ (or `dist`, elsewhere) and its mirror. */
+const layout = (name: PackageName, dist = join(ROOT, 'packages', name, 'dist')): Layout => ({
+  dist,
+  mirror: join(dist, 'src'),
+});
 
 /** Source files a package's bundles read at run time, copied into the mirror (tests left out). */
 const RUNTIME_FILES: Record<PackageName, string[]> = {
@@ -62,8 +65,8 @@ async function bundle(
   name: PackageName,
   entryPoints: Record<string, string>,
   options: { inline?: boolean; platform?: 'node' | 'neutral'; splitting?: boolean },
+  { dist, mirror }: Layout = layout(name),
 ): Promise<void> {
-  const { dist, mirror } = layout(name);
   const settings: BuildOptions = {
     absWorkingDir: ROOT,
     entryPoints,
@@ -113,6 +116,13 @@ async function buildTypes(name: PackageName, entries: string[]): Promise<void> {
   await rm(config);
 }
 
+/** Each package's command: its bundle's name and entry, with everything but vitest inlined. */
+const COMMANDS: Record<PackageName, Record<string, string>> = {
+  'petstore-mock': { mock: 'scripts/mock.ts' },
+  'petstore-contract': { contract: 'scripts/petstore-contract.ts' },
+  'petstore-gate': { gate: 'scripts/petstore-gate.ts' },
+};
+
 const BUILDS: Record<PackageName, () => Promise<unknown>> = {
   'petstore-mock': () =>
     Promise.all([
@@ -123,7 +133,7 @@ const BUILDS: Record<PackageName, () => Promise<unknown>> = {
         { platform: 'neutral', splitting: true },
       ),
       // The command carries everything, msw included, and runs on plain node.
-      bundle('petstore-mock', { mock: 'scripts/mock.ts' }, { inline: true }),
+      bundle('petstore-mock', COMMANDS['petstore-mock'], { inline: true }),
       buildTypes('petstore-mock', [
         'mocks/node/index.ts',
         'mocks/browser/index.ts',
@@ -133,11 +143,10 @@ const BUILDS: Record<PackageName, () => Promise<unknown>> = {
   'petstore-contract': () =>
     Promise.all([
       bundle('petstore-contract', { index: 'contract-tests/index.ts' }, {}),
-      bundle('petstore-contract', { contract: 'scripts/petstore-contract.ts' }, { inline: true }),
+      bundle('petstore-contract', COMMANDS['petstore-contract'], { inline: true }),
       buildTypes('petstore-contract', ['contract-tests/index.ts']),
     ]),
-  'petstore-gate': () =>
-    bundle('petstore-gate', { gate: 'scripts/petstore-gate.ts' }, { inline: true }),
+  'petstore-gate': () => bundle('petstore-gate', COMMANDS['petstore-gate'], { inline: true }),
 };
 
 /** Builds one package's dist/ afresh; a failed build leaves no dist/ to pack. */
@@ -156,4 +165,18 @@ export async function buildPackage(name: PackageName): Promise<void> {
     await rm(dist, { recursive: true, force: true });
     throw error;
   }
+}
+
+/**
+ * Builds only a package's command, as its package ships it, into `dist` (outside packages/,
+ * whose dist/ `npm pack` rebuilds): the bundle and the sources it reads at run time. Tests
+ * that run the command hundreds of times use it (tests/contract-power/contract-command.ts):
+ * on plain node, it starts in a fifth less CPU than the checkout's command through tsx.
+ * Returns the path of the bundle to run with node.
+ */
+export async function buildCommand(name: PackageName, dist: string): Promise<string> {
+  const where = layout(name, dist);
+  await copyFiles(RUNTIME_FILES[name], where.mirror);
+  await bundle(name, COMMANDS[name], { inline: true }, where);
+  return join(dist, `${Object.keys(COMMANDS[name])[0]}.mjs`);
 }

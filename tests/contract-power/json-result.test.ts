@@ -4,6 +4,7 @@
  * the run created (checked against the server's own store); --max-creates bounds the
  * animals a run leaves, skipping (never passing) the checks that would need more.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,13 +39,19 @@ type JsonResult = {
   };
 };
 
-const SPEC = parse(await readFile(new URL('../../spec/openapi.yaml', import.meta.url), 'utf8'));
+/** The specs the findings name, read once each. */
+const specs = new Map<string, unknown>();
 
-/** Whether `spec/openapi.yaml#/a/b~1c` names an element of the spec. */
+/**
+ * Whether `…/spec/openapi.yaml#/a/b~1c` names an element of the spec file it names, as a user
+ * opens it from where the command ran (the checkout's spec, or the one the package ships).
+ */
 function resolves(location: string): boolean {
-  const [file, pointer = ''] = location.split('#');
-  if (file !== 'spec/openapi.yaml' || !pointer.startsWith('/')) return false;
-  let node: unknown = SPEC;
+  const [file = '', pointer = ''] = location.split('#');
+  if (!/(^|\/)spec\/openapi\.yaml$/.test(file) || !pointer.startsWith('/')) return false;
+  if (!specs.has(file))
+    specs.set(file, existsSync(file) ? parse(readFileSync(file, 'utf8')) : null);
+  let node = specs.get(file);
   for (const part of pointer.slice(1).split('/')) {
     const key = decodeURIComponent(part).replaceAll('~1', '/').replaceAll('~0', '~');
     if (typeof node !== 'object' || node === null || !(key in node)) return false;

@@ -1,10 +1,12 @@
 /**
  * Runs the real petstore-contract command against a base URL and returns its exit
- * code and output.
+ * code and output: the bundle its package ships (contract-command.ts), or the checkout's
+ * `npm run contract` where a test is about that command (it alone can start the mock).
  */
 import { runProcess } from '../../lib/run-process.ts';
+import { contractBundle } from './contract-command.ts';
 
-const BIN = new URL('../../scripts/bin/petstore-contract.js', import.meta.url).pathname;
+const CHECKOUT_BIN = new URL('../../scripts/bin/petstore-contract.js', import.meta.url).pathname;
 
 /** The environment of the parent without vitest's own variables or earlier PETSTORE_* ones. */
 const cleanEnv = () =>
@@ -19,13 +21,18 @@ const cleanEnv = () =>
  */
 export const HOOK_TIMEOUT_MS = 1_800_000;
 
+/** Which command runs: the installed package's bundle, or the checkout's `npm run contract`. */
+export type ContractCommand = 'bundle' | 'checkout';
+
 /** Runs the CLI with the given arguments (in `cwd`); resolves with exit code and combined output. */
 export async function runContractCli(
   args: string[],
   timeoutMs = 120_000,
   cwd?: string,
+  command: ContractCommand = 'bundle',
 ): Promise<{ code: number | null; output: string }> {
-  const { code, output } = await runProcess(process.execPath, [BIN, ...args], {
+  const bin = command === 'bundle' ? await contractBundle() : CHECKOUT_BIN;
+  const { code, output } = await runProcess(process.execPath, [bin, ...args], {
     baseEnv: cleanEnv(),
     env: { NO_COLOR: '1', FORCE_COLOR: '0' },
     timeoutMs,

@@ -1,4 +1,7 @@
-/** `--pact FILE` on the command line: a file that is no pact is a usage error naming it. */
+/**
+ * `--pact FILE` on `npm run contract`'s command line (the checkout's, which needs no --base-url
+ * to start): a file that is no pact is a usage error naming it.
+ */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +24,7 @@ it.each([
     '--pact not-a-pact.json: no Pact file: it has no "interactions" list',
   ],
 ])('exits 2 naming the file for %j', async (args, message) => {
-  const { code, output } = await runContractCli(args, 60_000, dir);
+  const { code, output } = await runContractCli(args, 60_000, dir, 'checkout');
   expect(code).toBe(2);
   expect(output).toContain(message);
 });
