@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
 import { RATE_LIMIT } from './far-suite.ts';
+import type { ProxyRow } from './proxy.ts';
 import type { BenchResult } from './run.ts';
 import { WORKLOADS } from './workloads.ts';
 
@@ -74,4 +75,16 @@ it('writes a complete result with every request answered 2xx in quick mode', asy
     `10 passed ${RATE_LIMIT}`,
   ]);
   expect(far.runs[1]?.throttled).toBeGreaterThan(0);
+  // The proxy in front of the bare backend, beside it direct: every request answered, and the
+  // one-at-a-time pass timed each target's requests (no Prism here).
+  const proxy = JSON.parse(readFileSync(join(out, 'proxy-latest.json'), 'utf8')) as ProxyRow[];
+  expect(proxy.map((row) => `${row.workload} ${row.target}`)).toEqual(
+    ['listPets', 'getPet', 'createPet'].flatMap((w) => [`${w} direct`, `${w} mock-proxy`]),
+  );
+  for (const row of proxy) {
+    expect(row.non2xx + row.errors).toBe(0);
+    expect(row.alone.count).toBeGreaterThanOrEqual(50);
+    expect(row.alone.p50Us).toBeGreaterThan(0);
+    expect(row.alone.p99Us).toBeGreaterThanOrEqual(row.alone.p50Us);
+  }
 }, 240_000);

@@ -1,14 +1,16 @@
 /**
  * The proxy figures of `npm run bench` (issue 41): the same requests sent straight to a bare
  * node:http backend (bench/serve-bare.ts), through `petstore-mock --proxy` in front of it, and
- * through Prism's `prism proxy` in front of it; the latency each proxy adds (p50, p99) and its
- * throughput as a share of the direct one. Runs are interleaved so all three share the
- * machine's ups and downs. Goals: p50 added ≤ 1 ms, throughput ≥ 0.7 of direct, ahead of Prism.
+ * through Prism's `prism proxy` in front of it; the latency each proxy adds (p50, p99), under
+ * load and one request at a time (bench/one-at-a-time.ts), and its throughput as a share of the
+ * direct one. Runs are interleaved so all three share the machine's ups and downs. Goals: p50
+ * added ≤ 1 ms, throughput ≥ 0.7 of direct, ahead of Prism.
  */
 
 import { freePort } from '../lib/ports.ts';
 import { DEFAULT_API_KEY } from '../mocks/core/defaults.ts';
 import { combine, type LoadResult, measure } from './load.ts';
+import { oneAtATime } from './one-at-a-time.ts';
 import { type ServerProcess, startServer } from './processes.ts';
 import { ensureMockBundle, serverCommand } from './servers.ts';
 import { type WorkloadName, workloadRequests } from './workloads.ts';
@@ -26,7 +28,12 @@ export type ProxyRow = LoadResult & {
   addedP50Ms: number;
   addedP99Ms: number;
   throughputRatio: number;
+  /** One request at a time: its p50 and p99 in µs, and what the target adds over direct. */
+  alone: { count: number; p50Us: number; p99Us: number; addedP50Us: number; addedP99Us: number };
 };
+
+/** Requests per target one at a time, per second of --duration (1,000 at the default 5 s). */
+const ALONE_PER_SECOND = 200;
 
 const node = process.execPath;
 const PRISM = 'node_modules/@stoplight/prism-cli/dist/index.js';
@@ -103,9 +110,23 @@ export async function runProxyBench(options: {
           );
         }
       }
+      const alone = await oneAtATime(
+        measured.map((target) => ({
+          name: target,
+          origin: (targets[target] as ServerProcess).origin,
+          requests: workloadRequests(workload, SEED, target === 'prism-proxy' ? '' : '/v1'),
+        })),
+        {
+          count: Math.max(50, Math.round(options.durationS * ALONE_PER_SECOND)),
+          warmup: 20,
+          headers,
+        },
+      );
       const direct = combine(runs.direct);
-      for (const target of measured) {
+      const directAlone = alone[0] as (typeof alone)[number];
+      for (const [k, target] of measured.entries()) {
         const result = combine(runs[target]);
+        const { count, p50Us, p99Us } = alone[k] as (typeof alone)[number];
         rows.push({
           ...result,
           workload,
@@ -113,6 +134,13 @@ export async function runProxyBench(options: {
           addedP50Ms: result.p50Ms - direct.p50Ms,
           addedP99Ms: result.p99Ms - direct.p99Ms,
           throughputRatio: result.rps / direct.rps,
+          alone: {
+            count,
+            p50Us,
+            p99Us,
+            addedP50Us: p50Us - directAlone.p50Us,
+            addedP99Us: p99Us - directAlone.p99Us,
+          },
         });
       }
       options.say(`proxy: ${workload} measured`);
@@ -125,13 +153,14 @@ export async function runProxyBench(options: {
 
 /** The proxy figures as a Markdown table. */
 export function formatProxyTable(rows: ProxyRow[]): string {
+  const ms = (us: number) => (us / 1000).toFixed(2);
   const lines = [
-    '| workload | target | req/s | p50 ms | p99 ms | p50 added | p99 added | throughput / direct | non-2xx |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| workload | target | req/s | p50 ms | p99 ms | p50 added | p99 added | throughput / direct | alone p50 ms | alone p99 ms | alone p50 added | alone p99 added | non-2xx |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of rows)
     lines.push(
-      `| ${r.workload} | ${r.target} | ${Math.round(r.rps)} | ${r.p50Ms} | ${r.p99Ms} | ${r.addedP50Ms.toFixed(1)} | ${r.addedP99Ms.toFixed(1)} | ${r.throughputRatio.toFixed(2)} | ${r.non2xx} |`,
+      `| ${r.workload} | ${r.target} | ${Math.round(r.rps)} | ${r.p50Ms} | ${r.p99Ms} | ${r.addedP50Ms.toFixed(1)} | ${r.addedP99Ms.toFixed(1)} | ${r.throughputRatio.toFixed(2)} | ${ms(r.alone.p50Us)} | ${ms(r.alone.p99Us)} | ${ms(r.alone.addedP50Us)} | ${ms(r.alone.addedP99Us)} | ${r.non2xx} |`,
     );
   return lines.join('\n');
 }

@@ -92,7 +92,8 @@ bench/results/far-latest.json.
 
 Proxy figures (issue 41): a bare node:http backend measured straight, through
 petstore-mock --proxy and through prism proxy, each workload interleaved; the latency each
-proxy adds (p50, p99) and its throughput as a share of direct. Goals: p50 added at most 1 ms,
+proxy adds (p50, p99) under load and one request at a time (the targets taking turns), and its
+throughput as a share of direct. Goals: p50 added at most 1 ms,
 throughput at least 0.7 of direct, ahead of Prism. Written to bench/results/proxy-latest.json.
   --no-proxy          leave out the proxy figures
   --proxy-only        measure only the proxy figures
