@@ -79,7 +79,9 @@ it('writes a complete result with every request answered 2xx in quick mode', asy
   // one-at-a-time pass timed each target's requests (no Prism here).
   const proxy = JSON.parse(readFileSync(join(out, 'proxy-latest.json'), 'utf8')) as ProxyRow[];
   expect(proxy.map((row) => `${row.workload} ${row.target}`)).toEqual(
-    ['listPets', 'getPet', 'createPet'].flatMap((w) => [`${w} direct`, `${w} mock-proxy`]),
+    ['listPets', 'getPet', 'createPet'].flatMap((w) =>
+      ['direct', 'floor-proxy', 'mock-proxy'].map((target) => `${w} ${target}`),
+    ),
   );
   for (const row of proxy) {
     expect(row.non2xx + row.errors).toBe(0);

@@ -1,7 +1,8 @@
 /**
  * The proxy figures of `npm run bench` (issue 41): the same requests sent straight to a bare
- * node:http backend (bench/serve-bare.ts), through `petstore-mock --proxy` in front of it, and
- * through Prism's `prism proxy` in front of it; the latency each proxy adds (p50, p99), under
+ * node:http backend (bench/serve-bare.ts), through the least a Node proxy can do in front of it
+ * (bench/serve-floor-proxy.ts, the yardstick), through `petstore-mock --proxy` and through
+ * Prism's `prism proxy`; the latency each proxy adds (p50, p99), under
  * load and one request at a time (bench/one-at-a-time.ts), and its throughput as a share of the
  * direct one. Runs are interleaved so all three share the machine's ups and downs. Goals: p50
  * added ≤ 1 ms, throughput ≥ 0.7 of direct, ahead of Prism.
@@ -15,8 +16,11 @@ import { type ServerProcess, startServer } from './processes.ts';
 import { ensureMockBundle, serverCommand } from './servers.ts';
 import { type WorkloadName, workloadRequests } from './workloads.ts';
 
-/** The three ways to the backend. */
-export const PROXY_TARGETS = ['direct', 'mock-proxy', 'prism-proxy'] as const;
+/**
+ * The ways to the backend: straight, through the least a Node proxy can do (the yardstick,
+ * bench/serve-floor-proxy.ts), through the mock's proxy and through Prism's.
+ */
+export const PROXY_TARGETS = ['direct', 'floor-proxy', 'mock-proxy', 'prism-proxy'] as const;
 type Target = (typeof PROXY_TARGETS)[number];
 const WORKLOADS: WorkloadName[] = ['listPets', 'getPet', 'createPet'];
 const SEED = 1000;
@@ -41,12 +45,31 @@ const headers = { authorization: `Bearer ${DEFAULT_API_KEY}` };
 
 async function startTargets(withPrism: boolean): Promise<Partial<Record<Target, ServerProcess>>> {
   ensureMockBundle();
-  const [bare, mock, prism] = await Promise.all([freePort(), freePort(), freePort()]);
+  const [bare, floor, mock, prism] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
   const backend = `http://127.0.0.1:${bare}/v1`;
   const direct = await startServer({
     name: 'bare backend',
     port: bare,
     spawn: serverCommand('bare', bare, SEED),
+    probePath: '/v1/pets?limit=1',
+    headers,
+  });
+  const viaFloor = await startServer({
+    name: 'floor proxy',
+    port: floor,
+    spawn: {
+      command: node,
+      args: [
+        ...['--import', 'tsx', 'bench/serve-floor-proxy.ts'],
+        ...['--port', String(floor), '--backend', `http://127.0.0.1:${bare}`],
+      ],
+      cwd: process.cwd(),
+    },
     probePath: '/v1/pets?limit=1',
     headers,
   });
@@ -58,7 +81,8 @@ async function startTargets(withPrism: boolean): Promise<Partial<Record<Target, 
     probePath: '/v1/pets?limit=1',
     headers,
   });
-  if (!withPrism) return { direct, 'mock-proxy': viaMock };
+  const proxies = { direct, 'floor-proxy': viaFloor, 'mock-proxy': viaMock };
+  if (!withPrism) return proxies;
   const prismArgs = [PRISM, 'proxy', 'spec/openapi.yaml', backend, '--host', '127.0.0.1'];
   const viaPrism = await startServer({
     name: 'prism proxy',
@@ -71,7 +95,7 @@ async function startTargets(withPrism: boolean): Promise<Partial<Record<Target, 
     probePath: '/pets?limit=1',
     headers,
   });
-  return { direct, 'mock-proxy': viaMock, 'prism-proxy': viaPrism };
+  return { ...proxies, 'prism-proxy': viaPrism };
 }
 
 /** Measures every workload on every target in `rounds` interleaved runs. */
@@ -91,6 +115,7 @@ export async function runProxyBench(options: {
     for (const workload of WORKLOADS) {
       const runs: Record<Target, LoadResult[]> = {
         direct: [],
+        'floor-proxy': [],
         'mock-proxy': [],
         'prism-proxy': [],
       };
@@ -155,12 +180,12 @@ export async function runProxyBench(options: {
 export function formatProxyTable(rows: ProxyRow[]): string {
   const ms = (us: number) => (us / 1000).toFixed(2);
   const lines = [
-    '| workload | target | req/s | p50 ms | p99 ms | p50 added | p99 added | throughput / direct | alone p50 ms | alone p99 ms | alone p50 added | alone p99 added | non-2xx |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| workload | target | req/s | p50 ms | p99 ms | p50 added | p99 added | throughput / direct | CPU µs a request | alone p50 ms | alone p99 ms | alone p50 added | alone p99 added | non-2xx |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of rows)
     lines.push(
-      `| ${r.workload} | ${r.target} | ${Math.round(r.rps)} | ${r.p50Ms} | ${r.p99Ms} | ${r.addedP50Ms.toFixed(1)} | ${r.addedP99Ms.toFixed(1)} | ${r.throughputRatio.toFixed(2)} | ${ms(r.alone.p50Us)} | ${ms(r.alone.p99Us)} | ${ms(r.alone.addedP50Us)} | ${ms(r.alone.addedP99Us)} | ${r.non2xx} |`,
+      `| ${r.workload} | ${r.target} | ${Math.round(r.rps)} | ${r.p50Ms} | ${r.p99Ms} | ${r.addedP50Ms.toFixed(1)} | ${r.addedP99Ms.toFixed(1)} | ${r.throughputRatio.toFixed(2)} | ${r.cpuUsPerRequest === undefined ? '–' : Math.round(r.cpuUsPerRequest)} | ${ms(r.alone.p50Us)} | ${ms(r.alone.p99Us)} | ${ms(r.alone.addedP50Us)} | ${ms(r.alone.addedP99Us)} | ${r.non2xx} |`,
     );
   return lines.join('\n');
 }

@@ -90,10 +90,11 @@ once at the longest delay and rate-limited to ${RATE_LIMIT} requests/s. The suit
 run 100 ms away passes in at most ${FAR_GOAL_S} s, and the rate-limited one passes. Written to
 bench/results/far-latest.json.
 
-Proxy figures (issue 41): a bare node:http backend measured straight, through
-petstore-mock --proxy and through prism proxy, each workload interleaved; the latency each
-proxy adds (p50, p99) under load and one request at a time (the targets taking turns), and its
-throughput as a share of direct. Goals: p50 added at most 1 ms,
+Proxy figures (issue 41): a bare node:http backend measured straight, through the least a
+node:http proxy can do (the floor), through petstore-mock --proxy and through prism proxy, each
+workload interleaved; the latency each proxy adds (p50, p99) under load and one request at a
+time (the targets taking turns), its CPU per request and its throughput as a share of direct.
+Goals: p50 added at most 1 ms,
 throughput at least 0.7 of direct, ahead of Prism. Written to bench/results/proxy-latest.json.
   --no-proxy          leave out the proxy figures
   --proxy-only        measure only the proxy figures
