@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,6 +18,8 @@ const SOURCES = ['build', 'contract-tests', 'gate', 'lib', 'mocks', 'net', 'scri
 const LOCK_FILE = 'package-lock.json';
 /** How long another process's build may hold the lock before it counts as abandoned. */
 const ABANDONED_MS = 180_000;
+/** Builds of other sources not used for this long are removed when a new one is made. */
+const STALE_MS = 24 * 3_600_000;
 
 async function* filesUnder(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -58,6 +60,17 @@ async function lock(path: string): Promise<boolean> {
   }
 }
 
+/** Removes the builds of earlier sources not used for a day (each is a couple of MB). */
+async function pruneOlderBuilds(kept: string): Promise<void> {
+  for (const name of await readdir(CACHE)) {
+    const path = join(CACHE, name);
+    if (path === kept || !/^petstore-contract-[0-9a-f]+$/.test(name)) continue;
+    const used = await stat(path).catch(() => undefined);
+    if (used && Date.now() - used.mtimeMs > STALE_MS)
+      await rm(path, { recursive: true, force: true });
+  }
+}
+
 async function findOrBuild(): Promise<string> {
   const dir = join(CACHE, `petstore-contract-${await sourcesDigest()}`);
   const bin = join(dir, 'contract.mjs');
@@ -75,10 +88,13 @@ async function findOrBuild(): Promise<string> {
       await rm(partial, { recursive: true, force: true });
       await buildCommand('petstore-contract', partial);
       await rename(partial, dir);
+      await pruneOlderBuilds(dir);
     } finally {
       await rm(`${dir}.lock`, { recursive: true, force: true });
     }
   }
+  // Marks the build as used, so that pruneOlderBuilds keeps it.
+  await utimes(dir, new Date(), new Date()).catch(() => undefined);
   return bin;
 }
 
