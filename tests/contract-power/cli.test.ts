@@ -10,11 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { freePort } from '../../lib/ports.ts';
 import { REFERENCE_KEY, startReferenceServer } from './reference-server.ts';
-import { runContractCli as runCli } from './run-cli.ts';
-
-/** This file is about `npm run contract`, the checkout's command (it alone starts the mock). */
-const runContractCli = (args: string[], timeoutMs?: number, cwd?: string) =>
-  runCli(args, timeoutMs, cwd, 'checkout');
+// This file is about `npm run contract`, the checkout's command (it alone starts the mock).
+import { runCheckoutContractCli as runContractCli } from './run-cli.ts';
 
 const STACK = /^\s+at .*:\d+:\d+\)?$|❯/m;
 const SPEC_FILE = fileURLToPath(new URL('../../spec/openapi.yaml', import.meta.url));

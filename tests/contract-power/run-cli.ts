@@ -21,17 +21,14 @@ const cleanEnv = () =>
  */
 export const HOOK_TIMEOUT_MS = 1_800_000;
 
-/** Which command runs: the installed package's bundle, or the checkout's `npm run contract`. */
-export type ContractCommand = 'bundle' | 'checkout';
+type CliRun = { code: number | null; output: string };
 
-/** Runs the CLI with the given arguments (in `cwd`); resolves with exit code and combined output. */
-export async function runContractCli(
+async function runBin(
+  bin: string,
   args: string[],
-  timeoutMs = 120_000,
+  timeoutMs: number,
   cwd?: string,
-  command: ContractCommand = 'bundle',
-): Promise<{ code: number | null; output: string }> {
-  const bin = command === 'bundle' ? await contractBundle() : CHECKOUT_BIN;
+): Promise<CliRun> {
   const { code, output } = await runProcess(process.execPath, [bin, ...args], {
     baseEnv: cleanEnv(),
     env: { NO_COLOR: '1', FORCE_COLOR: '0' },
@@ -39,6 +36,19 @@ export async function runContractCli(
     cwd,
   });
   return { code, output };
+}
+
+/**
+ * Runs the installed package's `petstore-contract` (its bundle) with the given arguments (in
+ * `cwd`); resolves with exit code and combined output.
+ */
+export async function runContractCli(args: string[], timeoutMs = 120_000, cwd?: string) {
+  return runBin(await contractBundle(), args, timeoutMs, cwd);
+}
+
+/** The same with the checkout's `npm run contract`, for the tests of that command itself. */
+export function runCheckoutContractCli(args: string[], timeoutMs = 120_000, cwd?: string) {
+  return runBin(CHECKOUT_BIN, args, timeoutMs, cwd);
 }
 
 /** Runs tasks with at most `width` at a time, keeping their order in the results. */

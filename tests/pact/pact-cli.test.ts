@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseGateFlags } from '../../scripts/gate-flags.ts';
-import { runContractCli } from '../contract-power/run-cli.ts';
+import { runCheckoutContractCli } from '../contract-power/run-cli.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -24,7 +24,7 @@ it.each([
     '--pact not-a-pact.json: no Pact file: it has no "interactions" list',
   ],
 ])('exits 2 naming the file for %j', async (args, message) => {
-  const { code, output } = await runContractCli(args, 60_000, dir, 'checkout');
+  const { code, output } = await runCheckoutContractCli(args, 60_000, dir);
   expect(code).toBe(2);
   expect(output).toContain(message);
 });
