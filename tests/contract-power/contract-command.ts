@@ -13,9 +13,9 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CACHE = join(ROOT, 'node_modules', '.cache', 'petstore-tests');
-/** The folders a bundle of the command can read from, and the lock file of its packages. */
+/** The folders a bundle of the command can read from, and the files that say how it is built. */
 const SOURCES = ['build', 'contract-tests', 'gate', 'lib', 'mocks', 'net', 'scripts', 'spec'];
-const LOCK_FILE = 'package-lock.json';
+const BUILD_FILES = ['package-lock.json', 'package.json', 'tsconfig.json'];
 /** How long another process's build may hold the lock before it counts as abandoned. */
 const ABANDONED_MS = 180_000;
 /** Builds of other sources not used for this long are removed when a new one is made. */
@@ -32,7 +32,7 @@ async function* filesUnder(dir: string): AsyncGenerator<string> {
 /** A digest of every source file's path and bytes: a change anywhere means another build. */
 async function sourcesDigest(): Promise<string> {
   const hash = createHash('sha256');
-  const paths = [join(ROOT, LOCK_FILE)];
+  const paths = BUILD_FILES.map((file) => join(ROOT, file));
   for (const folder of SOURCES)
     for await (const path of filesUnder(join(ROOT, folder))) paths.push(path);
   for (const path of paths.sort()) {
