@@ -201,11 +201,13 @@ runCommand({ name: 'petstore-mock', help: HELP, flags }, async (values) => {
   process.on('SIGTERM', () => stop('SIGTERM'));
   // npm run and npx start the mock through \`sh -c\` and pass a signal sent to npm alone only
   // to that shell, which ends without passing it on: the mock would outlive npm. Started by
-  // npm, it stops once its parent has gone.
+  // npm, it stops once its parent has gone. When a signal to the whole group made npm exit,
+  // that signal is already waiting for this loop's poll phase, which comes after the timers:
+  // stopping a turn later names the signal, the real cause, instead of npm's exit.
   if (process.env.npm_command) {
     const parent = process.ppid;
     setInterval(() => {
-      if (process.ppid !== parent) stop('npm exited');
+      if (process.ppid !== parent) setImmediate(() => stop('npm exited'));
     }, 250).unref();
   }
 
