@@ -27,6 +27,7 @@ import {
 import { loadProfile } from './profile-file.ts';
 import { PROXY_FLAGS, PROXY_HELP, proxyOf } from './proxy-flags.ts';
 import { createRequestLog, LOG_FORMATS } from './request-log.ts';
+import { onStopCause } from './stop-signals.ts';
 
 const HELP = `Usage: petstore-mock [options]        (installed: npx petstore-mock)
        npm run mock -- [options]     (in a checkout of this repository)
@@ -197,19 +198,7 @@ runCommand({ name: 'petstore-mock', help: HELP, flags }, async (values) => {
     console.log(`\n${signal}: stopping the mock`);
     void (close?.() ?? Promise.resolve()).then(() => process.exit(0));
   };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  // npm run and npx start the mock through \`sh -c\` and pass a signal sent to npm alone only
-  // to that shell, which ends without passing it on: the mock would outlive npm. Started by
-  // npm, it stops once its parent has gone. When a signal to the whole group made npm exit,
-  // that signal is already waiting for this loop's poll phase, which comes after the timers:
-  // stopping a turn later names the signal, the real cause, instead of npm's exit.
-  if (process.env.npm_command) {
-    const parent = process.ppid;
-    setInterval(() => {
-      if (process.ppid !== parent) setImmediate(() => stop('npm exited'));
-    }, 250).unref();
-  }
+  onStopCause(stop);
 
   // The server holds one large, long-lived data set and makes short-lived garbage per request.
   // V8's default lets the old generation grow to 2-4 times the live data between full
