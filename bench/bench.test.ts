@@ -16,7 +16,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const out = mkdtempSync(join(tmpdir(), 'bench-test-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-function runQuickBench(): Promise<{ code: number | null; stderr: string }> {
+function runQuickBench(): Promise<{ code: number | null; output: string }> {
   const args = [
     '--import',
     'tsx',
@@ -29,15 +29,17 @@ function runQuickBench(): Promise<{ code: number | null; stderr: string }> {
   ];
   args.push('--sizes', '20,60', '--servers', 'bare,mock', '--no-pin', '--out', out);
   return new Promise((resolve) => {
-    execFile(process.execPath, args, { cwd: root, timeout: 210_000 }, (error, _stdout, stderr) => {
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stderr });
+    execFile(process.execPath, args, { cwd: root, timeout: 210_000 }, (error, stdout, stderr) => {
+      // Its progress goes to stderr, its tables and verdicts to stdout: a failure shows both.
+      const output = `${stderr}\n${stdout}`;
+      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, output });
     });
   });
 }
 
 it('writes a complete result with every request answered 2xx in quick mode', async () => {
-  const { code, stderr } = await runQuickBench();
-  expect(code, stderr).toBe(0);
+  const { code, output } = await runQuickBench();
+  expect(code, output).toBe(0);
   const result = JSON.parse(readFileSync(join(out, 'latest.json'), 'utf8')) as BenchResult;
   expect(result.options.sizes).toEqual([20, 60]);
   expect(result.runs.map((run) => `${run.server}@${run.seedCount}`).sort()).toEqual([
