@@ -44,6 +44,11 @@ export function createForward(base: string): Forward & { close(): void } {
     root.protocol === 'https:'
       ? new HttpsAgent({ keepAlive: true, maxSockets: 256 })
       : new HttpAgent({ keepAlive: true, maxSockets: 256 });
+  // For a request sent again: a connection of its own, closed after its answer.
+  const fresh =
+    root.protocol === 'https:'
+      ? new HttpsAgent({ keepAlive: false })
+      : new HttpAgent({ keepAlive: false });
   const name = root.origin;
   const forward: Forward = async (target, bounds) => {
     const url = new URL(target.url);
@@ -53,13 +58,22 @@ export function createForward(base: string): Forward & { close(): void } {
     for (const [header, value] of target.headers)
       headers[header] = headers[header] === undefined ? value : `${headers[header]}, ${value}`;
     if (target.body !== undefined) headers['content-length'] = String(target.body.byteLength);
-    let answer: OpenAnswer;
-    try {
-      answer = await openBounded(
+    const open = (through: HttpAgent) =>
+      openBounded(
         url,
         { method: target.method, headers, ...(target.body ? { body: target.body } : {}) },
-        { agent, timeoutMs: bounds.timeoutMs, bounds: { maxBodyBytes: bounds.maxBytes } },
+        { agent: through, timeoutMs: bounds.timeoutMs, bounds: { maxBodyBytes: bounds.maxBytes } },
       );
+    let answer: OpenAnswer;
+    try {
+      answer = await open(agent).catch((error: unknown) => {
+        // A kept-alive connection the backend closes as it is reused (its idle timeout, which
+        // not every server announces) fails before any answer: the request is sent again on a
+        // new connection, as browsers do, instead of the app getting a 502 for it.
+        if (error instanceof ReadFailure && error.reused && error.kind === 'lost')
+          return open(fresh);
+        throw error;
+      });
     } catch (error) {
       throw failure(error, name, bounds);
     }
@@ -93,5 +107,10 @@ export function createForward(base: string): Forward & { close(): void } {
       cancel: () => opened.cancel(),
     };
   };
-  return Object.assign(forward, { close: () => agent.destroy() });
+  return Object.assign(forward, {
+    close: () => {
+      agent.destroy();
+      fresh.destroy();
+    },
+  });
 }
