@@ -18,6 +18,17 @@ const overBound = (backend: string, maxBytes: number, declared?: number) =>
       : `the backend ${backend} declared ${declared} bytes (Content-Length), more than ${maxBytes}, the proxy's bound`,
   );
 
+/**
+ * Whether fetch failed because its connection was closed before this request's answer after
+ * carrying others (Node's fetch, undici, says so in the error's cause), or was reset (where
+ * undici does not say whether it carried others).
+ */
+function closedReused(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string; socket?: { bytesRead?: number } } })?.cause;
+  if (cause?.code === 'UND_ERR_SOCKET') return (cause.socket?.bytesRead ?? 0) > 0;
+  return cause?.code === 'ECONNRESET' || cause?.code === 'EPIPE';
+}
+
 /** A forwarder over global fetch to the backend at `base`. */
 export function createFetchForward(base: string): Forward {
   const root = new URL(base);
@@ -44,9 +55,8 @@ export function createFetchForward(base: string): Forward {
         `no answer from the backend ${name}: ${cause}`,
       );
     };
-    let response: Response;
-    try {
-      response = await fetch(
+    const send = () =>
+      fetch(
         bypass(target.url, {
           method: target.method,
           headers: target.headers,
@@ -55,6 +65,15 @@ export function createFetchForward(base: string): Forward {
           signal: controller.signal,
         }),
       );
+    let response: Response;
+    try {
+      response = await send().catch((error: unknown) => {
+        // A kept-alive connection the backend closed as it was reused (its idle timeout, which
+        // not every server announces) fails before any answer: sent again, as browsers do
+        // (their fetch does it itself; Node's does not), the broken connection now gone.
+        if (!controller.signal.aborted && closedReused(error)) return send();
+        throw error;
+      });
     } catch (error) {
       throw failed(error);
     }
