@@ -18,10 +18,13 @@ type Step = {
 /** Sends one request and records the exchange (headers lower-cased, JSON parsed losslessly). */
 async function send(baseUrl: string, request: Request): Promise<Exchange> {
   const url = `${baseUrl}${request.path}`;
-  const answer = await fetch(url, {
-    method: request.method,
-    headers: request.headers,
-    body: request.rawBody,
+  const init = { method: request.method, headers: request.headers, body: request.rawBody };
+  // A kept-alive connection the service closed as it was reused fails before any answer:
+  // sent again, as the app's browser would (Node's fetch does not).
+  const answer = await fetch(url, init).catch((error: unknown) => {
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET') return fetch(url, init);
+    throw error;
   });
   const text = await answer.text();
   let json: unknown;
