@@ -89,7 +89,8 @@ const project = ({ name, include, exclude, slow, globalSetup }: (typeof PROJECTS
     name,
     include,
     exclude,
-    ...(globalSetup ? { globalSetup } : {}),
+    // The run's temporary folder first (tests/temp-root.ts), then the project's own set-up.
+    globalSetup: ['tests/temp-root.ts', ...(globalSetup ?? [])],
     ...(slow ? { testTimeout: 120_000 } : {}),
   },
 });

@@ -1,7 +1,5 @@
 /** For tests: a stage context for one server, with the gate's defaults and a work folder. */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { processTempDir } from '../lib/temp-dirs.ts';
 import type { StageContext } from './stage-context.ts';
 
 /** A context for the server at `baseUrl` with `apiKey`, `overrides` on the defaults. */
@@ -23,7 +21,7 @@ export function testContext(
     reading: {},
     deadline: Date.now() + 240_000,
     runId: 'test',
-    workDir: mkdtempSync(join(tmpdir(), 'gate-stage-')),
+    workDir: processTempDir('gate-stage-'),
     ...overrides,
   };
 }

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
+import { processTempDir } from '../lib/temp-dirs.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = 'scripts/bin/petstore-mock.js';
@@ -154,7 +154,7 @@ it.concurrent('warns, with --allowed-hosts all, that the Host check is off, and 
 }, 60_000);
 
 const profileFile = (name: string, text: string) => {
-  const file = join(mkdtempSync(join(tmpdir(), 'mock-profile-')), name);
+  const file = join(processTempDir('mock-profile-'), name);
   writeFileSync(file, text);
   return file;
 };
