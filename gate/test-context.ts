@@ -1,5 +1,5 @@
 /** For tests: a stage context for one server, with the gate's defaults and a work folder. */
-import { processTempDir } from '../lib/temp-dirs.ts';
+import { testTempDir } from '../lib/temp-dirs.ts';
 import type { StageContext } from './stage-context.ts';
 
 /** A context for the server at `baseUrl` with `apiKey`, `overrides` on the defaults. */
@@ -21,7 +21,7 @@ export function testContext(
     reading: {},
     deadline: Date.now() + 240_000,
     runId: 'test',
-    workDir: processTempDir('gate-stage-'),
+    workDir: testTempDir('gate-stage-'),
     ...overrides,
   };
 }

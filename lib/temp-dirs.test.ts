@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-import { processTempDir } from './temp-dirs.ts';
+import { TEMP_ROOT_VARIABLE, testTempDir } from './temp-dirs.ts';
 
 const MODULE = fileURLToPath(new URL('./temp-dirs.ts', import.meta.url));
 const TSX = fileURLToPath(new URL('../node_modules/tsx/dist/loader.mjs', import.meta.url));
@@ -11,13 +11,13 @@ it('removes the folders a process made outside a test run once it exits, their f
   const script = `
     import { existsSync, writeFileSync } from 'node:fs';
     import { join } from 'node:path';
-    import { processTempDir } from ${JSON.stringify(MODULE)};
-    const dirs = [processTempDir('temp-dirs-test-'), processTempDir('temp-dirs-test-')];
+    import { testTempDir } from ${JSON.stringify(MODULE)};
+    const dirs = [testTempDir('temp-dirs-test-'), testTempDir('temp-dirs-test-')];
     writeFileSync(join(dirs[0], 'file'), 'x');
     console.log(JSON.stringify({ dirs, alive: dirs.map((dir) => existsSync(dir)) }));
   `;
   // Outside a vitest run there is no run folder: the process removes its own.
-  const env = { ...process.env, PETSTORE_TEST_TMP: '' };
+  const env = { ...process.env, [TEMP_ROOT_VARIABLE]: '' };
   const args = ['--import', TSX, '--input-type=module', '-e', script];
   const result = spawnSync(process.execPath, args, { encoding: 'utf8', env });
   expect(result.status, result.stderr).toBe(0);
@@ -28,7 +28,7 @@ it('removes the folders a process made outside a test run once it exits, their f
 });
 
 it("puts a test's folders in the run's own folder, which the run removes at its end", () => {
-  const root = process.env.PETSTORE_TEST_TMP;
+  const root = process.env[TEMP_ROOT_VARIABLE];
   expect(root).toBeTruthy();
-  expect(processTempDir('temp-dirs-test-').startsWith(`${root}/temp-dirs-test-`)).toBe(true);
+  expect(testTempDir('temp-dirs-test-').startsWith(`${root}/temp-dirs-test-`)).toBe(true);
 });

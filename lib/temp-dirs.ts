@@ -14,7 +14,7 @@ export const TEMP_ROOT_VARIABLE = 'PETSTORE_TEST_TMP';
 const made: string[] = [];
 
 /** A new folder named `prefix` and random letters, removed with the run or the process. */
-export function processTempDir(prefix: string): string {
+export function testTempDir(prefix: string): string {
   const root = process.env[TEMP_ROOT_VARIABLE];
   if (root) return mkdtempSync(join(root, prefix));
   if (made.length === 0)

@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-import { processTempDir } from '../lib/temp-dirs.ts';
+import { testTempDir } from '../lib/temp-dirs.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = 'scripts/bin/petstore-mock.js';
@@ -154,7 +154,7 @@ it.concurrent('warns, with --allowed-hosts all, that the Host check is off, and 
 }, 60_000);
 
 const profileFile = (name: string, text: string) => {
-  const file = join(processTempDir('mock-profile-'), name);
+  const file = join(testTempDir('mock-profile-'), name);
   writeFileSync(file, text);
   return file;
 };

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { processTempDir } from '../../lib/temp-dirs.ts';
+import { testTempDir } from '../../lib/temp-dirs.ts';
 import { ensureFastApi, ensureFlask, ensureGo, ensurePhp, ensureSinatra } from './toolchains.ts';
 
 /** One service to start: its variant (`first-pass`, `conforming`, `name-20`...) on a port. */
@@ -28,7 +28,7 @@ const builds = new Map<string, string>();
 function goBinary(program: 'first-pass' | 'conforming'): string {
   const built = builds.get(program);
   if (built) return built;
-  const out = join(processTempDir('petstore-go-'), program);
+  const out = join(testTempDir('petstore-go-'), program);
   execFileSync(ensureGo(), ['build', '-o', out, '.'], {
     cwd: join(HERE, 'go', program),
     env: { ...process.env, GOPROXY: 'off', GOFLAGS: '-mod=mod' },

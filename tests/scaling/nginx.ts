@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { aptInstall } from '../../lib/apt.ts';
 import { freePort } from '../../lib/ports.ts';
 import { type RunningProcess, startProcess } from '../../lib/process.ts';
-import { processTempDir } from '../../lib/temp-dirs.ts';
+import { testTempDir } from '../../lib/temp-dirs.ts';
 
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'];
 
@@ -62,7 +62,7 @@ export type Nginx = { origin: string; process: RunningProcess };
  */
 export async function startNginx(ports: readonly number[], key = '$mock_session'): Promise<Nginx> {
   const nginx = ensureNginx();
-  const prefix = processTempDir('petstore-nginx-');
+  const prefix = testTempDir('petstore-nginx-');
   await mkdir(join(prefix, 'logs'));
   const port = await freePort();
   const config = `daemon off;
