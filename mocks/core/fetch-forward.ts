@@ -23,7 +23,7 @@ const overBound = (backend: string, maxBytes: number, declared?: number) =>
  * carrying others (Node's fetch, undici, says so in the error's cause), or was reset (where
  * undici does not say whether it carried others).
  */
-function closedReused(error: unknown): boolean {
+export function closedReused(error: unknown): boolean {
   const cause = (error as { cause?: { code?: string; socket?: { bytesRead?: number } } })?.cause;
   if (cause?.code === 'UND_ERR_SOCKET') return (cause.socket?.bytesRead ?? 0) > 0;
   return cause?.code === 'ECONNRESET' || cause?.code === 'EPIPE';

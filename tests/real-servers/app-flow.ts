@@ -3,6 +3,8 @@
  * and a few a careless app sends, played against a service with fetch and recorded as the
  * exchanges the mock's proxy hands its live judge (spec/checks/departures.ts).
  */
+
+import { closedReused } from '../../mocks/core/fetch-forward.ts';
 import type { Exchange, OperationId, Request } from '../../spec/checks/exchange.ts';
 import { parseJson } from '../../spec/json.ts';
 
@@ -20,10 +22,9 @@ async function send(baseUrl: string, request: Request): Promise<Exchange> {
   const url = `${baseUrl}${request.path}`;
   const init = { method: request.method, headers: request.headers, body: request.rawBody };
   // A kept-alive connection the service closed as it was reused fails before any answer:
-  // sent again, as the app's browser would (Node's fetch does not).
+  // sent again, as the app's browser would (Node's fetch does not), read as the proxy reads it.
   const answer = await fetch(url, init).catch((error: unknown) => {
-    const code = (error as { cause?: { code?: string } }).cause?.code;
-    if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET') return fetch(url, init);
+    if (closedReused(error)) return fetch(url, init);
     throw error;
   });
   const text = await answer.text();
