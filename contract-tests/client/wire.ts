@@ -147,136 +147,194 @@ function readerFault(url: URL, error: unknown, seen?: WireAnswerHead): Transport
 
 type WireAnswerHead = { status: number; headers: Record<string, string> };
 
+/** The request's headers and body as they go out: defaults added, the body framed. */
+function framed(request: WireRequest) {
+  const body = request.body === undefined ? undefined : Buffer.from(request.body);
+  const headers = withDefaults(request);
+  const chunked = isChunked(headers);
+  const framing = Object.keys(headers).some((h) => /^(content-length|transfer-encoding)$/i.test(h));
+  if (body !== undefined && !framing) headers['content-length'] = String(body.length);
+  return { body, headers, chunked };
+}
+
+/** One attempt in flight: where it goes, how it reads, what has answered so far, and how it ends. */
+type InFlight = {
+  url: URL;
+  request: WireRequest;
+  reading: Reading;
+  req: http.ClientRequest;
+  answered?: WireAnswerHead;
+  /** Ends the attempt with an error (its timer and pace watch stopped, the request destroyed). */
+  fail(error: unknown): void;
+  /** Ends the attempt with an answer. */
+  succeed(answer: WireAnswer): void;
+};
+
+/** Gives the attempt up once `timeoutMs` passed without it ending. */
+function timeLimit(flight: InFlight): NodeJS.Timeout {
+  const { timeoutMs } = flight.reading;
+  return setTimeout(() => {
+    const { answered } = flight;
+    flight.req.destroy(
+      new TransportFault(
+        answered ? 'Answer not finished in time' : 'No answer in time',
+        `nothing more ${answered ? 'of the body ' : ''}within ${timeoutMs / 1000} s`,
+        answered,
+        'timeout',
+      ),
+    );
+  }, timeoutMs);
+}
+
+/**
+ * What a request error means: a fault of its own kind (a bound, a certificate, an answer cut
+ * short), a stale kept-alive connection (sent again), or no answer at all.
+ */
+function faultOfError(flight: InFlight, error: unknown): Error {
+  if (error instanceof TransportFault) return error;
+  const { url, reading, answered } = flight;
+  if (codeOf(error) === 'HPE_HEADER_OVERFLOW')
+    return readerFault(
+      url,
+      new BoundExceeded('header-size', boundCause.headerSize(reading.bounds)),
+    ) as TransportFault;
+  const refused = readerFault(url, error);
+  if (refused) return refused;
+  if (answered) return cutShort(error, answered);
+  if (flight.req.reusedSocket && isGone(error)) return new StaleConnection();
+  const nothing = codeOf(error) === 'ECONNREFUSED';
+  return new TransportFault(
+    nothing ? 'Connection refused' : 'Connection closed without an answer',
+    nothing
+      ? 'the connection was refused (ECONNREFUSED): nothing listens there'
+      : `the connection was closed or reset before any answer (${codeOf(error) || (error as Error).message})`,
+    undefined,
+    nothing ? 'refused' : 'lost',
+  );
+}
+
+/** Too many header lines: the fault, or nothing when the answer keeps within the bound. */
+function headerCountFault(flight: InFlight, res: http.IncomingMessage): TransportFault | undefined {
+  const count = res.rawHeaders.length / 2;
+  const { bounds } = flight.reading;
+  if (count <= bounds.maxHeaderCount) return undefined;
+  const bound = new BoundExceeded('header-count', boundCause.headerCount(bounds, count));
+  return readerFault(flight.url, bound, flight.answered);
+}
+
+/**
+ * Reads the answer's body, decoded within the bounds; a list's array read only up to the item
+ * past the request's `maxItems` (the rest cannot make it conform).
+ */
+function readBody(flight: InFlight, res: http.IncomingMessage, seen: WireAnswerHead): void {
+  const { request, reading } = flight;
+  const chunks: Buffer[] = [];
+  const items = request.maxItems === undefined ? undefined : new ArrayItems();
+  let raw = 0;
+  const reader = bodyReader(seen.headers['content-encoding'], reading.bounds, (chunk) => {
+    chunks.push(chunk);
+    items?.feed(chunk);
+    const end = items?.ends[request.maxItems ?? 0];
+    if (end === undefined) return;
+    reader.stop();
+    const kept = Buffer.concat([Buffer.concat(chunks).subarray(0, end), Buffer.from(']')]);
+    flight.succeed({
+      ...seen,
+      body: new Uint8Array(kept),
+      cut: { items: (request.maxItems ?? 0) + 1, bytes: reader.received },
+    });
+  });
+  res.on('data', (chunk: Buffer) => {
+    raw += chunk.length;
+    reader.write(chunk);
+  });
+  res.on('error', (error) => flight.fail(cutShort(error, seen, raw)));
+  reader.done.then(
+    () => flight.succeed({ ...seen, body: new Uint8Array(Buffer.concat(chunks)) }),
+    (error: unknown) => {
+      if (error instanceof DecodeFault)
+        return flight.fail(new TransportFault(error.title, error.detail, seen));
+      flight.fail(readerFault(flight.url, error, seen) ?? error);
+    },
+  );
+  res.on('end', () => {
+    // Bytes beyond the Content-Length in the same packet surface as a parse error of the
+    // request just before 'end' reaches here: let it arrive first.
+    setImmediate(() => {
+      if (!res.complete) return flight.fail(cutShort(undefined, seen, raw));
+      reader.end();
+    });
+  });
+}
+
+/** Sends the body: whole, or in chunks when the request says Transfer-Encoding: chunked. */
+function writeBody(req: http.ClientRequest, body: Buffer | undefined, chunked: boolean): void {
+  if (chunked && body !== undefined) {
+    // Node frames each write as a chunk when the request says Transfer-Encoding: chunked.
+    for (const part of chunksOf(body)) req.write(part);
+    req.end();
+  } else req.end(body);
+}
+
 /** One attempt on `agent`'s connections, given up after `timeoutMs`, read within the bounds. */
 function attempt(
   url: URL,
   request: WireRequest,
   agent: http.Agent,
-  { timeoutMs, bounds, ca }: Reading,
+  reading: Reading,
 ): Promise<WireAnswer> {
-  const body = request.body === undefined ? undefined : Buffer.from(request.body);
-  const headers = withDefaults(request);
-  const chunked = isChunked(headers);
-  const framed = Object.keys(headers).some((h) => /^(content-length|transfer-encoding)$/i.test(h));
-  if (body !== undefined && !framed) headers['content-length'] = String(body.length);
+  const { body, headers, chunked } = framed(request);
   const lib = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    let answered: WireAnswerHead | undefined;
-    let stopPace = () => {};
     const req = lib.request(url, {
       method: request.method,
       headers,
       agent,
-      ...requestOptions(bounds, ca),
+      ...requestOptions(reading.bounds, reading.ca),
     });
-    const timer = setTimeout(
-      () =>
-        req.destroy(
-          new TransportFault(
-            answered ? 'Answer not finished in time' : 'No answer in time',
-            `nothing more ${answered ? 'of the body ' : ''}within ${timeoutMs / 1000} s`,
-            answered,
-            'timeout',
-          ),
-        ),
-      timeoutMs,
-    );
-    const fail = (error: unknown) => {
+    let stopPace = () => {};
+    const end = () => {
       clearTimeout(timer);
       stopPace();
-      req.destroy();
-      reject(error);
     };
+    const flight: InFlight = {
+      url,
+      request,
+      reading,
+      req,
+      fail(error) {
+        end();
+        req.destroy();
+        reject(error);
+      },
+      succeed(answer) {
+        end();
+        // A list cut short leaves the rest unread: the connection is not reused.
+        if (answer.cut) req.destroy();
+        resolve(answer);
+      },
+    };
+    const timer = timeLimit(flight);
     req.on('socket', (socket) => {
-      stopPace = watchPace(socket, bounds, (bytes) =>
-        fail(readerFault(url, new BoundExceeded('slow', boundCause.slow(bounds, bytes)), answered)),
-      );
-    });
-    req.on('error', (error) => {
-      if (error instanceof TransportFault) return fail(error);
-      if (codeOf(error) === 'HPE_HEADER_OVERFLOW')
-        return fail(
-          readerFault(url, new BoundExceeded('header-size', boundCause.headerSize(bounds))),
-        );
-      const refused = readerFault(url, error);
-      if (refused) return fail(refused);
-      if (answered) return fail(cutShort(error, answered));
-      if (req.reusedSocket && isGone(error)) return fail(new StaleConnection());
-      const nothing = codeOf(error) === 'ECONNREFUSED';
-      fail(
-        new TransportFault(
-          nothing ? 'Connection refused' : 'Connection closed without an answer',
-          nothing
-            ? 'the connection was refused (ECONNREFUSED): nothing listens there'
-            : `the connection was closed or reset before any answer (${codeOf(error) || (error as Error).message})`,
-          undefined,
-          nothing ? 'refused' : 'lost',
+      stopPace = watchPace(socket, reading.bounds, (bytes) =>
+        flight.fail(
+          readerFault(
+            url,
+            new BoundExceeded('slow', boundCause.slow(reading.bounds, bytes)),
+            flight.answered,
+          ),
         ),
       );
     });
+    req.on('error', (error) => flight.fail(faultOfError(flight, error)));
     req.on('response', (res) => {
-      answered = { status: res.statusCode ?? 0, headers: joined(res.headers) };
-      const seen = answered;
-      const count = res.rawHeaders.length / 2;
-      if (count > bounds.maxHeaderCount)
-        return fail(
-          readerFault(
-            url,
-            new BoundExceeded('header-count', boundCause.headerCount(bounds, count)),
-            seen,
-          ),
-        );
-      const chunks: Buffer[] = [];
-      const items = request.maxItems === undefined ? undefined : new ArrayItems();
-      let raw = 0;
-      const reader = bodyReader(seen.headers['content-encoding'], bounds, (chunk) => {
-        chunks.push(chunk);
-        items?.feed(chunk);
-        const end = items?.ends[request.maxItems ?? 0];
-        if (end === undefined) return;
-        // The array holds more items than the list may: the rest need not be read.
-        reader.stop();
-        clearTimeout(timer);
-        stopPace();
-        req.destroy();
-        const kept = Buffer.concat([Buffer.concat(chunks).subarray(0, end), Buffer.from(']')]);
-        resolve({
-          ...seen,
-          body: new Uint8Array(kept),
-          cut: { items: (request.maxItems ?? 0) + 1, bytes: reader.received },
-        });
-      });
-      res.on('data', (chunk: Buffer) => {
-        raw += chunk.length;
-        reader.write(chunk);
-      });
-      res.on('error', (error) => fail(cutShort(error, seen, raw)));
-      reader.done.then(
-        () => {
-          clearTimeout(timer);
-          stopPace();
-          resolve({ ...seen, body: new Uint8Array(Buffer.concat(chunks)) });
-        },
-        (error: unknown) => {
-          if (error instanceof DecodeFault)
-            return fail(new TransportFault(error.title, error.detail, seen));
-          fail(readerFault(url, error, seen) ?? error);
-        },
-      );
-      res.on('end', () => {
-        // Bytes beyond the Content-Length in the same packet surface as a parse error of
-        // the request just before 'end' reaches here: let it arrive first.
-        setImmediate(() => {
-          if (!res.complete) return fail(cutShort(undefined, seen, raw));
-          reader.end();
-        });
-      });
+      const seen = { status: res.statusCode ?? 0, headers: joined(res.headers) };
+      flight.answered = seen;
+      const tooMany = headerCountFault(flight, res);
+      if (tooMany) return flight.fail(tooMany);
+      readBody(flight, res, seen);
     });
-    if (chunked && body !== undefined) {
-      // Node frames each write as a chunk when the request says Transfer-Encoding: chunked.
-      for (const part of chunksOf(body)) req.write(part);
-      req.end();
-    } else req.end(body);
+    writeBody(req, body, chunked);
   });
 }
 
