@@ -43,8 +43,11 @@ export const contractHelp = (
 ${USAGE[where]}
   --level LEVEL       interface (default): only what the interface states (${GUIDES[where].rules});
                       strict: also this project's decisions observable over HTTP
-  --depth DEPTH       quick, default or deep: how many generated cases, concurrent
-                      creations and generated names to try (default: default)
+  --depth DEPTH       quick, default, deep or full: how many generated cases, concurrent
+                      creations and generated names to try, and how much of the space of
+                      request forms (every value of every dimension once, twice, four times,
+                      or every combination in every authentication state at full; seeded by
+                      --seed) (default: default)
   --runs N            generated cases per property (default: the depth's: ${DEPTHS.map((d) => DEPTH_SETTINGS[d].runs).join(', ')})
   --concurrency N     requests in flight at once (default ${DEFAULT_CONCURRENCY}); independent checks
                       run side by side, those whose meaning depends on order stay in order;

@@ -48,8 +48,8 @@ const URL_TEXTS: [string, string][] = [
   ['a thousand digits', '9'.repeat(1000)],
 ];
 
-/** The verdict of one parameter text against its schema at a level. */
-function verdictOf(text: string, schema: Node, pointer: string, level: Level): ParamVerdict {
+/** The verdict of one parameter text against its schema (`pointer` in the strict document) at a level. */
+export function verdictOf(text: string, schema: Node, pointer: string, level: Level): ParamVerdict {
   const integer = schema.type === 'integer';
   // Another notation of a whole number (1e2, 2.0, +1, 01): whether it means the number is open.
   const notation = NUMBER.test(text.replace(/^\+/, '')) && !CANONICAL.test(text);
@@ -135,4 +135,20 @@ export function paramCases(operation: Exclude<OperationId, 'other'>, level: Leve
       },
     );
   return cases;
+}
+
+/**
+ * The verdict of one value of a named parameter of an operation at a level, or undefined for a
+ * parameter the operation does not have (a `cursor` the server added to its own link).
+ */
+export function paramVerdict(
+  operation: Exclude<OperationId, 'other'>,
+  name: string,
+  text: string,
+  level: Level,
+): ParamVerdict | undefined {
+  const parameter = parameters(operation, strictDocument).find((p) => p.name === name);
+  if (parameter === undefined) return undefined;
+  const schema = resolve(strictDocument, parameter.schema)?.node ?? {};
+  return verdictOf(text, schema, parameter.schema, level);
 }

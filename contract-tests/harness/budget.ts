@@ -12,9 +12,11 @@ export class CreateBudgetSpent extends Error {
   override name = 'CreateBudgetSpent';
 }
 
-/** Whether a request may store an animal: any POST under /pets, whatever the suite expects. */
-export const mayCreate = (request: Pick<Request, 'method' | 'path'>) =>
-  request.method === 'POST' && request.path.startsWith('/pets');
+/**
+ * Whether a request may store an animal: any POST, whatever the suite expects and whatever
+ * form its path takes (a server may serve `/PETS` or `/pets/` as createPet).
+ */
+export const mayCreate = (request: Pick<Request, 'method' | 'path'>) => request.method === 'POST';
 
 /**
  * The creation budget of one run (unbounded without `max`), shared fairly by `themes` (the

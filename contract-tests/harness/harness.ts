@@ -26,6 +26,8 @@ import { TransportFault } from '../client/wire.ts';
 import { curlCommand } from '../report/curl.ts';
 import { describeRequest, describeResponse, renderFailure } from '../report/report.ts';
 import { appendRecord } from '../run/run-log.ts';
+import { noteKeyed } from './keyed-forms.ts';
+import { anyRefused, noteCreation, refusedNotStored } from './refused.ts';
 import {
   asSent,
   currentTheme,
@@ -147,7 +149,10 @@ export const client: Client = {
   baseUrl: guardedClient.baseUrl,
   async send(request) {
     try {
-      return await guardedClient.send(request);
+      const exchange = await guardedClient.send(request);
+      noteCreation(exchange);
+      noteKeyed(request, exchange);
+      return exchange;
     } catch (error) {
       if (!(error instanceof TransportFault)) throw error;
       const exchange = faultExchange(asSent(request), error);
@@ -167,8 +172,12 @@ onServerError((exchange) => {
   );
 });
 
+/** Reads that can show an animal: each must show none a refused creation carried (refused.ts). */
+const READS = new Set(['listPets', 'getPet']);
+
 const withCommon = (exchange: Exchange, checks: Check[]) => [
   ...commonChecks(spec, exchange.request.operation, options.apiKey),
+  ...(READS.has(exchange.request.operation) && anyRefused() ? [refusedNotStored] : []),
   ...checks,
 ];
 

@@ -1,11 +1,12 @@
 /**
  * How much a run tries: `quick` for many servers in a row (the power measurement),
  * `default` for a normal run (under 30 s against a local server), `deep` for more
- * generated cases, more concurrent requests and longer values.
+ * generated cases, more concurrent requests and longer values, `full` for all of deep and
+ * every request form of the space (form-space/sampling.ts) in every authentication state.
  */
 
 /** The depths a run can take. */
-export const DEPTHS = ['quick', 'default', 'deep'] as const;
+export const DEPTHS = ['quick', 'default', 'deep', 'full'] as const;
 
 /** One of DEPTHS. */
 export type Depth = (typeof DEPTHS)[number];
@@ -25,6 +26,7 @@ export const DEPTH_SETTINGS: Record<Depth, DepthSettings> = {
   quick: { runs: 5, concurrent: 4, generatedNames: 0 },
   default: { runs: 25, concurrent: 8, generatedNames: 10 },
   deep: { runs: 150, concurrent: 32, generatedNames: 100 },
+  full: { runs: 150, concurrent: 32, generatedNames: 100 },
 };
 
 /**

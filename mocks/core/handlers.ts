@@ -49,11 +49,13 @@ export type HandlerOptions = {
   proxy?: BackendOptions & { forward?: Forward };
 };
 
-// getPet's deprecation headers; the successor is the listing on the same base path.
+// getPet's deprecation headers; the successor is the listing on the same base path, written as
+// the interface writes it whatever form of the path was served (`/v1/PETS/7`, `/v1/pets/7/`).
 const deprecationHeaders = (request: Request): Record<string, string> => {
-  const url = request.url;
-  const path = url.slice(0, url.lastIndexOf('/', url.indexOf('?') >>> 0));
-  return { deprecation: DEPRECATION, sunset: SUNSET, link: `<${path}>; rel="successor-version"` };
+  const url = new URL(request.url);
+  const base = url.pathname.replace(/\/pets\/[^/]*\/?$/i, '');
+  const link = `<${url.origin}${base}/pets>; rel="successor-version"`;
+  return { deprecation: DEPRECATION, sunset: SUNSET, link };
 };
 
 type RouteName = 'pets' | 'pet' | 'other';

@@ -5,6 +5,7 @@ import type { ServerResponse } from 'node:http';
 import { parseJson, stringifyJson } from '../../spec/json.ts';
 import type { Fault } from './faults.ts';
 import { bodyText, HTML_500 } from './reference-body.ts';
+import { aliased, freshness, laterPage } from './reference-forms.ts';
 import type { Responder } from './reference-http.ts';
 import { converted } from './reference-lax.ts';
 import { linkHeader } from './reference-links.ts';
@@ -77,6 +78,7 @@ export const nineBelow = (digit: string) => {
 /** The handlers of listPets, createPet and getPet. */
 export function createHandlers({ variant, has, store, out }: Context) {
   const { send, error, view, byHand } = out;
+  const fresh = freshness(has);
   // A conforming server may refuse bad parameters with another client error (the interface
   // leaves it open); a fault's own status (a 5xx) stays as it is.
   const refusal = variant.parameterErrorStatus ?? 400;
@@ -101,15 +103,16 @@ export function createHandlers({ variant, has, store, out }: Context) {
       return error(res, refusal, 'query parameters must be limit and status, once each');
     const limit = readLimit(url.searchParams.get('limit'), variant, has);
     if (isRejection(limit)) return error(res, refused(limit.status), limit.message);
-    const status = readStatus(url.searchParams.get('status'), has);
-    if (isRejection(status)) return error(res, refused(status.status), status.message);
+    const asked = readStatus(url.searchParams.get('status'), has);
+    if (isRejection(asked)) return error(res, refused(asked.status), asked.message);
+    const [size, status] = laterPage(has, url, limit, asked);
     const cursor = variant.linkPages ? url.searchParams.get('cursor') : null;
     const all = cached(url.search, () => store.list(status));
     const from = cursor === null ? 0 : all.findIndex((p) => String(p.id) === cursor) + 1;
     if (cursor !== null && from === 0) return error(res, refusal, 'cursor is not a listed id');
     const page = has('list-always-empty')
       ? []
-      : all.slice(from, from + Math.min(limit, variant.pageCap ?? limit));
+      : all.slice(from, from + Math.min(size, variant.pageCap ?? size));
     const link = linkHeader({ url, limit, all, from, count: page.length }, variant, has);
     if (link !== undefined) res.setHeader('link', link);
     if (page.length === 0 && status === undefined && has('empty-catalogue-404'))
@@ -117,7 +120,7 @@ export function createHandlers({ variant, has, store, out }: Context) {
     // A Go server's nil slice: nothing matched, so nothing was appended, and nil is null.
     if (page.length === 0 && status !== undefined && has('empty-filter-null'))
       return send(res, 200, null);
-    const items = page.map((pet) => view(pet, 'listPets'));
+    const items = page.map((pet) => fresh.listed(view(pet, 'listPets'), pet.id));
     return send(res, 200, has('list-wrapped-in-object') ? { items } : items);
   };
 
@@ -128,7 +131,8 @@ export function createHandlers({ variant, has, store, out }: Context) {
       return res.end(HTML_500);
     }
     if (isRejection(source)) return error(res, source.status, source.message);
-    const body = has('member-names-case-insensitive') ? caseFolded(parsed(source)) : parsed(source);
+    const read = aliased(parsed(source), has);
+    const body = has('member-names-case-insensitive') ? caseFolded(read) : read;
     if (body === undefined)
       return error(res, has('malformed-json-500') ? 500 : 400, 'request body is not valid JSON');
     const checked = validateNewPet(converted(body, has), variant, has);
@@ -150,6 +154,7 @@ export function createHandlers({ variant, has, store, out }: Context) {
         view({ id: 2n ** 62n + BigInt(checked.name.length), ...checked }, 'createPet'),
       );
     const pet = await store.create(checked, sent.id);
+    fresh.created(pet.id);
     if (has('json-built-by-hand')) {
       res.writeHead(201, { 'content-type': 'application/json' });
       return res.end(byHand(pet));
@@ -174,7 +179,8 @@ export function createHandlers({ variant, has, store, out }: Context) {
       throw new ServerFault('overflow');
     const id = has('petId-read-as-double') ? BigInt(Number(digits)) : BigInt(digits);
     const pet = has('get-returns-another-pet') ? store.get(id - 1n) : store.get(id);
-    if (!pet || has('state-not-kept')) return error(res, 404, `no pet with id ${raw}`);
+    if (!pet || has('state-not-kept') || fresh.lagging(pet.id))
+      return error(res, 404, `no pet with id ${raw}`);
     if (has('json-with-bom')) {
       res.writeHead(200, { 'content-type': 'application/json' });
       return res.end(`\ufeff${stringifyJson(view(pet, 'getPet'))}`);

@@ -10,6 +10,7 @@ import { LENIENCIES, type Leniency } from './leniencies.ts';
 import { ANSWER_LENIENCIES, TRANSPORT_LENIENCIES } from './leniency-answers.ts';
 import { shapeAnswers } from './reference-answers.ts';
 import { authorized, REFERENCE_KEY } from './reference-auth.ts';
+import { formRoute, keyMissed, linkPagesFor } from './reference-forms.ts';
 import { createHandlers, parsed } from './reference-handlers.ts';
 import { createResponder, cutShort } from './reference-http.ts';
 import { readPetIdAs } from './reference-id-readers.ts';
@@ -53,11 +54,14 @@ const SHAPING = new Set<string>([
 export async function startReferenceServer(
   options: { fault?: Fault; variant?: Variant; leniency?: Leniency } = {},
 ) {
-  const variant = options.variant ?? {};
   const { leniency } = options;
   if (leniency !== undefined && !(leniency in LENIENCIES))
     throw new Error(`no leniency ${leniency}`);
   const has = (f: Fault) => options.fault === f;
+  // A fault of later pages needs pages: the server writes Link rel="next" for it.
+  const variant = linkPagesFor(has)
+    ? { ...options.variant, linkPages: true }
+    : (options.variant ?? {});
   const store = createStore(variant, has);
 
   const out = createResponder(variant, has, leniency);
@@ -116,7 +120,8 @@ export async function startReferenceServer(
     // Served at the root: /pets is what /v1/pets is elsewhere, and /v1/... is nothing.
     if (has('served-at-root'))
       url.pathname = url.pathname.startsWith('/v1/') ? '/none' : `/v1${url.pathname}`;
-    const path = routedPath(url.pathname, leniency);
+    const form = formRoute(routedPath(url.pathname, leniency), has);
+    const { path } = form;
     const method =
       leniency === 'head-served-for-get' && req.method === 'HEAD' ? 'GET' : (req.method ?? '');
     const routed = { method, path, pathname: url.pathname, search: url.search };
@@ -145,10 +150,22 @@ export async function startReferenceServer(
       const checked = validateNewPet(parsed(text ?? ''), variant, has);
       if (isRejection(checked)) return error(res, 400, checked.message);
     }
+    const named = /^\d+$/.test(idMatch?.[1] ?? '')
+      ? store.get(BigInt(idMatch?.[1] ?? '0'))
+      : undefined;
     const skipAuth =
       (route === 'getPet' && has('auth-skipped-on-getPet')) ||
-      (has('key-in-other-header-accepted') && req.headers['x-api-key'] === REFERENCE_KEY);
-    if (!skipAuth && !authorized(header, has)) return error(res, 401, 'missing or invalid API key');
+      (has('key-in-other-header-accepted') && req.headers['x-api-key'] === REFERENCE_KEY) ||
+      form.unchecked ||
+      keyMissed(has, route, url, named);
+    if (!skipAuth && !authorized(header, has)) {
+      // Stored first, the key checked after: the creation is refused, and kept.
+      if (route === 'createPet' && has('unauthorized-create-stored')) {
+        const checked = validateNewPet(parsed(text ?? ''), variant, has);
+        if (!isRejection(checked)) await store.create(checked, undefined);
+      }
+      return error(res, 401, 'missing or invalid API key');
+    }
     if (has('accept-missing-refused') && req.headers.accept === undefined)
       return error(res, 406, 'send Accept: application/json');
     if (answeredAfterAuth(leniency, req, res, routed, error)) return;
