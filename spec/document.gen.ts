@@ -453,7 +453,7 @@ export const openapiDocument: OpenApiDocument = {
         "description": "Send `Authorization: Bearer <API_KEY>` on every request. How keys are issued is not part of the interface.",
         "x-rules": {
           "auth-required": "Every operation requires the header `Authorization: Bearer <API_KEY>`.",
-          "auth-401": "A request without a valid key (no header, another scheme, an empty, wrong or altered key) is answered 401 with an `Error`."
+          "auth-401": "A request without a valid key (no header, another scheme, an empty, wrong or altered key), in whatever form the server serves it, is answered 401 with an `Error`, and changes nothing (a creation refused so stores nothing)."
         },
         "x-decision": {
           "id": "scheme-case",
@@ -488,7 +488,7 @@ export const openapiDocument: OpenApiDocument = {
         "required": false,
         "description": "Filters by availability status.",
         "x-rules": {
-          "status-filter": "With `status`, only animals of that status are returned."
+          "status-filter": "With `status`, only animals of that status are returned, and a list read to its end (its pages followed until none is offered) holds every animal of that status."
         },
         "schema": {
           "$ref": "#/components/schemas/PetStatus"

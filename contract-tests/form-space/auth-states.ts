@@ -11,6 +11,9 @@ import type { Request } from '../client/http.ts';
 /** A state without the valid key: the Credential of near-miss.ts. */
 export type AuthState = Credential;
 
+/** The plainest state: no Authorization header at all. */
+export const NO_KEY: AuthState = { what: 'no Authorization header' };
+
 /** Every state without the valid key, no Authorization header first. */
 export function authStates(key: string): AuthState[] {
   const [none, ...others] = missingKeys(key);

@@ -6,7 +6,7 @@
  */
 import type { Pet } from '../../spec/checks/pet-checks.ts';
 import type { Level } from '../../spec/levels.ts';
-import { type ParamCase, paramCases } from '../catalogue/catalogue-params.ts';
+import { type ParamCase, paramCases, paramVerdict } from '../catalogue/catalogue-params.ts';
 import type { Depth } from '../run/depth.ts';
 import { type BodyForm, bodyForms } from './body-forms.ts';
 import { type ListChoice, listCase, listDimensions, listKey } from './list-forms.ts';
@@ -29,9 +29,31 @@ export type SpaceInput = {
   pets: readonly Pet[];
 };
 
-/** The id choices of getPet: the animals given, then the catalogue's petId cases. */
+/**
+ * Ids that a narrower integer reads as an animal's own (its id plus 2^16, 2^32 or 2^64: the
+ * same low bits), each a well-formed id of no animal of the run: 404, or an animal with that id.
+ */
+const WRAPS = [16n, 32n, 64n];
+function aliasesOf(pet: Pet, level: Level): IdChoice[] {
+  return WRAPS.map((bits) => {
+    const text = String(BigInt(pet.id) + 2n ** bits);
+    const verdict = paramVerdict('getPet', 'petId', text, level) ?? 'open';
+    const c: ParamCase = {
+      operation: 'getPet',
+      title: `petId=${text} (animal ${String(pet.id)}'s id plus 2^${bits})`,
+      path: `/pets/${text}`,
+      text,
+      verdict,
+      valid: verdict === 'valid' ? { petId: text } : {},
+    };
+    return { case: c, label: c.title };
+  });
+}
+
+/** The id choices of getPet: the animals given, ids aliasing theirs, the catalogue's petId cases. */
 const idChoices = (input: SpaceInput, level: Level): IdChoice[] => [
   ...input.pets.map((pet) => ({ pet, label: `a created ${String(pet.status ?? 'animal')}` })),
+  ...input.pets.slice(0, 1).flatMap((pet) => aliasesOf(pet, level)),
   ...paramCases('getPet', level).map((c) => ({ case: c, label: c.title })),
 ];
 

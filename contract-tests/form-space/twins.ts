@@ -17,16 +17,18 @@ export type TwinSource = { operation: Exclude<OperationId, 'other'>; request: Re
 export type TwinPlan = Map<number, TwinSource[]>;
 
 /**
- * Which forms go out in which state: all in the first state (no header), and each other state
- * on forms of every operation, `times` each (every form at `full`).
+ * Which forms go out in which state: all in the first state (no header) but those `inFirst`
+ * leaves out (sent so already), and each other state on forms of every operation, `times`
+ * each (every form at `full`).
  */
-export function twinPlan(
-  sources: readonly TwinSource[],
+export function twinPlan<T extends TwinSource>(
+  sources: readonly T[],
   states: readonly AuthState[],
   depth: Depth,
   seed: number,
+  inFirst: (source: T) => boolean = () => true,
 ): TwinPlan {
-  const plan: TwinPlan = new Map(states.length > 0 ? [[0, [...sources]]] : []);
+  const plan: TwinPlan = new Map(states.length > 0 ? [[0, sources.filter(inFirst)]] : []);
   const times = COVERED[depth];
   const random = seeded(seed);
   const operations = [...new Set(sources.map((s) => s.operation))];
@@ -55,7 +57,7 @@ export function renamed(
 ): Request | undefined {
   if (request.rawBytes) return undefined;
   if (request.rawBody !== undefined) {
-    const names = new Map(tokens(request.rawBody).map((token) => [token, fresh()]));
+    const names = new Map([...new Set(tokens(request.rawBody))].map((token) => [token, fresh()]));
     let text = request.rawBody;
     for (const [token, name] of names) text = text.split(token).join(name);
     return { ...request, rawBody: text };

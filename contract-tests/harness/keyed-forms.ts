@@ -14,11 +14,15 @@ import { bodyText, type Exchange, type Request } from '../client/http.ts';
 import { runTokens } from './refused.ts';
 import { options, spec } from './run-context.ts';
 
-/** A form served with the key: the request as the suite first sent it, and what it is. */
+/**
+ * A form served with the key: the request as the suite first sent it, what it is, and whether
+ * it was already sent again without any key (right after, by the file that sent it).
+ */
 export type KeyedForm = {
   signature: string;
   operation: Exclude<Request['operation'], 'other'>;
   request: Request;
+  twinned?: boolean;
 };
 
 const forms = new Map<string, KeyedForm>();
@@ -74,14 +78,14 @@ function bodyShape(request: Request): string {
 const keyed = (request: Request) =>
   headerOf(request.headers, 'authorization') === `Bearer ${options.apiKey}`;
 
-/** Notes the form of a request sent with the key, when the server served it. */
-export function noteKeyed(request: Request, { response }: Exchange): void {
+/** Notes the form of a request sent with the key, when the server served it; returns it. */
+export function noteKeyed(request: Request, { response }: Exchange): KeyedForm | undefined {
   const { operation } = request;
-  if (operation === 'other' || !keyed(request)) return;
+  if (operation === 'other' || !keyed(request)) return undefined;
   const { status } = response;
   // An answer of the operation's own: a documented status, or the 400 refusing a bad value.
   if (status === 401 || (status !== 400 && spec.responses(operation)[String(status)] === undefined))
-    return;
+    return undefined;
   const pet = isObject(response.json) ? response.json.status : undefined;
   const signature = [
     operation,
@@ -92,7 +96,21 @@ export function noteKeyed(request: Request, { response }: Exchange): void {
     status,
     operation === 'getPet' && typeof pet === 'string' ? `an animal ${pet}` : '',
   ].join(' | ');
-  if (!forms.has(signature)) forms.set(signature, { signature, operation, request });
+  const form = forms.get(signature) ?? { signature, operation, request };
+  forms.set(signature, form);
+  return form;
+}
+
+/**
+ * The form of a request just served with the key, to be sent again without any key right
+ * away (a cache in front that keeps answers by URL only shows then), once per form: undefined
+ * when it was not served or was sent so already.
+ */
+export function twinNow(request: Request, exchange: Exchange): KeyedForm | undefined {
+  const form = noteKeyed(request, exchange);
+  if (form === undefined || form.twinned) return undefined;
+  form.twinned = true;
+  return form;
 }
 
 /** The forms noted so far, in the order first sent. */

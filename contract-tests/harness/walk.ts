@@ -32,13 +32,14 @@ export type Walk = {
 };
 
 /**
- * Which list to walk (`query`, e.g. `status=sold`), as the profile's pagination says, at
- * which page size (PAGE by default), and when to stop before the end: after `pages` pages
- * (MAX_PAGES by default) or once it holds `enough` animals.
+ * Which list to walk (`query`, e.g. `status=sold`), as the profile's pagination says (or, with
+ * none declared, `offered`: the next links the server offers, if any), at which page size
+ * (PAGE by default), and when to stop before the end: after `pages` pages (MAX_PAGES by
+ * default) or once it holds `enough` animals.
  */
 export type WalkPlan = {
   query: string;
-  pagination: NonNullable<Profile['pagination']>;
+  pagination: NonNullable<Profile['pagination']> | 'offered';
   size?: number;
   pages?: number;
   enough?: number;
@@ -62,7 +63,10 @@ const nextInBase = (next: string) =>
 /**
  * Reads the list as `plan` says; a page that breaks a rule, or a next link that comes back
  * to a page already read (by its URL or by its animals), ends the walk, reported, as an
- * incomplete one.
+ * incomplete one. An `offered` walk reports no link: how pages continue is not the
+ * interface's, so one that leaves the API or comes back ends the walk unjudged, and the walk
+ * is whole only once it followed a next link and reached a page that offers none (RFC 8288:
+ * the series ends there); without any link, one page is never known to be the whole list.
  */
 export async function walkList(plan: WalkPlan, ...checks: Check[]): Promise<Walk> {
   const { query, pagination, size = PAGE, pages: most = MAX_PAGES, enough = Infinity } = plan;
@@ -78,16 +82,21 @@ export async function walkList(plan: WalkPlan, ...checks: Check[]): Promise<Walk
     const url = new URL(exchange.url).href;
     const ids = page.map((pet) => String(pet.id));
     const walked = items.map((pet) => String(pet.id));
-    if (!verifyTogether(exchange, pageNotRepeated(url, ids, walked, pages)))
-      return end(false, true);
+    const offered = pagination === 'offered';
+    const repeated = pageNotRepeated(url, ids, walked, pages);
+    if (offered ? repeated(exchange) !== undefined : !verifyTogether(exchange, repeated))
+      return end(false, !offered);
     pages.push({ url, first: items.length, count: page.length });
     items.push(...page);
     if (pagination === 'none') return end(page.length < size);
     const next = nextOf(exchange);
-    if (next === undefined) return end(true);
+    if (next === undefined) return end(!offered || pages.length > 1);
     const target = new URL(next, exchange.url).href;
-    if (!verifyTogether(exchange, nextInBase(next), nextNotRead(target, pages)))
-      return end(false, true);
+    const linked = [nextInBase(next), nextNotRead(target, pages)];
+    if (
+      offered ? linked.some((c) => c(exchange) !== undefined) : !verifyTogether(exchange, ...linked)
+    )
+      return end(false, !offered);
     if (pages.length >= most || items.length >= enough) return end(false);
     exchange = await client.send({
       ...exchange.request,

@@ -95,8 +95,9 @@ export const holdsEveryOwn = (
   expected: readonly Pet[],
   listedIds: ReadonlySet<string>,
   shown: string,
+  rule: 'declared-pagination' | 'status-filter' = 'declared-pagination',
 ) =>
-  check('declared-pagination', () => {
+  check(rule, () => {
     const missing = expected.filter((pet) => !listedIds.has(String(pet.id)));
     return missing.length === 0
       ? undefined
