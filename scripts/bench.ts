@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { formatQuickTable, judgeQuick, runContractQuickBench } from '../bench/contract-quick.ts';
 import { summariseProfile } from '../bench/cpu-profile.ts';
 import {
   FAR_CONCURRENCIES,
@@ -90,6 +91,17 @@ once at the longest delay and rate-limited to ${RATE_LIMIT} requests/s. The suit
 run 100 ms away passes in at most ${FAR_GOAL_S} s, and the rate-limited one passes. Written to
 bench/results/far-latest.json.
 
+Quick-run figures (issue 48): the contract suite at --depth quick against one mock, as users
+run it, its wall time and CPU (median of --contract-runs, default 5; 1 with --quick); with
+--contract-before DIR (another checkout, e.g. a worktree of the commit before a change, its
+node_modules linked), that checkout's command taking turns with this one's, and the ratios.
+Goal: at most 1.25 of before. Written to bench/results/contract-latest.json.
+  --no-contract       leave out the quick-run figures
+  --contract-only     measure only the quick-run figures
+  --contract-runs N   runs of each checkout (default 5)
+  --contract-before DIR
+                      the checkout to compare with
+
 Proxy figures (issue 41): a bare node:http backend measured straight, through the least a
 node:http proxy can do (the floor), through petstore-mock --proxy and through prism proxy, each
 workload interleaved; the latency each proxy adds (p50, p99) under load and one request at a
@@ -121,6 +133,10 @@ const flags = {
   'far-delays': { type: 'string' },
   'far-concurrency': { type: 'string' },
   'no-proxy': { type: 'boolean', default: false },
+  'no-contract': { type: 'boolean', default: false },
+  'contract-only': { type: 'boolean', default: false },
+  'contract-runs': { type: 'string' },
+  'contract-before': { type: 'string' },
   'proxy-only': { type: 'boolean', default: false },
 } as const;
 
@@ -162,6 +178,23 @@ runCommand({ name: 'bench', help: HELP, flags }, async (values) => {
       values.check,
     );
   if (values['far-only']) return far();
+  const quickRuns = () =>
+    contractFigures(
+      {
+        runs: Math.round(
+          positiveNumberFlag(
+            'contract-runs',
+            values['contract-runs'] ?? (values.quick ? '1' : '5'),
+          ),
+        ),
+        ...(values['contract-before']
+          ? { before: pathFlag(values['contract-before'], 'bench') }
+          : {}),
+      },
+      out,
+      values.check,
+    );
+  if (values['contract-only']) return quickRuns();
   const proxy = () =>
     proxyFigures(
       {
@@ -205,6 +238,7 @@ runCommand({ name: 'bench', help: HELP, flags }, async (values) => {
       );
   const farCode = values['no-far'] ? 0 : await far();
   const proxyCode = values['no-proxy'] ? 0 : await proxy();
+  const contractCode = values['no-contract'] ? 0 : await quickRuns();
   if (result.failedRuns.length > 0) {
     console.error(
       '\nFAILED: more than 0.1 % of requests were not answered 2xx, so these figures mean nothing:',
@@ -219,7 +253,8 @@ runCommand({ name: 'bench', help: HELP, flags }, async (values) => {
   return (values.check && result.verdicts.some((v) => v.result === 'fail')) ||
     sessionCode ||
     farCode ||
-    proxyCode
+    proxyCode ||
+    contractCode
     ? 1
     : 0;
 });
@@ -284,6 +319,25 @@ function numbersFlag(
 ): number[] {
   if (text === undefined) return [...fallback];
   return splitList(text).map((item) => integerFlag(flag, item, min));
+}
+
+/** Measures and prints the quick-run figures, writes their JSON; 1 when a goal is missed and --check. */
+async function contractFigures(
+  options: { runs: number; before?: string },
+  out: string,
+  check: boolean,
+): Promise<number> {
+  const runs = await runContractQuickBench({ ...options, say: (line) => console.error(line) });
+  const code = reportGoals(
+    'contract-latest.json',
+    formatQuickTable(runs),
+    judgeQuick(runs),
+    { runs },
+    out,
+    check,
+  );
+  // A run that did not pass measured nothing worth reading, as a failed request does.
+  return runs.some((run) => run.verdict !== 'passed') ? 1 : code;
 }
 
 /** Measures and prints the far-server figures, writes their JSON; 1 when a goal is missed and --check. */

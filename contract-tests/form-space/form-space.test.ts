@@ -9,7 +9,7 @@ import { nearSpellings, respelled, wordsOf } from './near-spellings.ts';
 import { CANONICAL, OTHER_PATH_FORMS } from './path-forms.ts';
 import { covering, product, sample, seeded } from './sampling.ts';
 import { sampled, spaceSize } from './space.ts';
-import { renamed, twinPlan } from './twins.ts';
+import { renamed, tokensAround, twinPlan } from './twins.ts';
 
 const strict = documentAtLevel('strict');
 const body = resolve(strict, requestBodySchema('createPet', strict) ?? '')?.node ?? {};
@@ -153,4 +153,15 @@ it('names a creation again before sending it in another state, so that a stored 
   const object: Request = { ...raw, rawBody: undefined, body: { name: 'run1-a-1', categoryId: 1 } };
   expect(renamed(object, tokens, fresh)?.body).toEqual({ name: 'run1-tw-1', categoryId: 1 });
   expect(renamed({ ...raw, rawBytes: new Uint8Array([0xff]) }, tokens, fresh)).toBeUndefined();
+});
+
+it("finds the run's names in a text by its mark, whole, however long the text around them", () => {
+  expect(tokensAround('{"name":"ct1ab9-k0001 <b>","x":"other ct1ab9-tw-7"}', 'ab9')).toEqual([
+    'ct1ab9-k0001',
+    'ct1ab9-tw-7',
+  ]);
+  expect(tokensAround('no name here', 'ab9')).toEqual([]);
+  // A name of 70,000 letters without the mark: linear work, where a pattern backtracked.
+  expect(tokensAround('x'.repeat(70_000), 'ab9')).toEqual([]);
+  expect(tokensAround(`${'x'.repeat(70_000)}ab9`, 'ab9')).toEqual([`${'x'.repeat(70_000)}ab9`]);
 });

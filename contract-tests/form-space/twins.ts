@@ -69,3 +69,24 @@ export function renamed(
     ? { ...request, body: { ...named, name: fresh() } }
     : request;
 }
+
+const WORD = /[A-Za-z0-9-]/;
+
+/**
+ * The tokens of a text holding `mark`: each run of letters, digits and dashes around it (the
+ * names a run makes hold its mark). Found by indexOf and widened, never by a backtracking
+ * pattern: a body or a name from the server may hold 70,000 such characters.
+ */
+export function tokensAround(text: string, mark: string): string[] {
+  const tokens: string[] = [];
+  if (mark === '') return tokens;
+  for (let at = text.indexOf(mark); at !== -1; ) {
+    let start = at;
+    let end = at + mark.length;
+    while (start > 0 && WORD.test(text.charAt(start - 1))) start -= 1;
+    while (end < text.length && WORD.test(text.charAt(end))) end += 1;
+    tokens.push(text.slice(start, end));
+    at = text.indexOf(mark, end);
+  }
+  return tokens;
+}

@@ -7,6 +7,7 @@
  */
 import { check, isObject, type RuleId, show } from '../../spec/checks/check.ts';
 import { bodyText, type Exchange } from '../client/http.ts';
+import { tokensAround } from '../form-space/twins.ts';
 import { mayCreate } from './budget.ts';
 import { options } from './run-context.ts';
 
@@ -19,25 +20,9 @@ const RULE_OF_REFUSAL: Readonly<Record<number, RuleId>> = {
 
 // Every name the run makes holds the run id's last four characters (names.ts).
 const MARK = options.runId.slice(-4);
-const WORD = /[A-Za-z0-9-]/;
 
-/**
- * The run's name tokens in a text: each run of letters, digits and dashes around the run's
- * mark (found by indexOf and widened, never by a backtracking pattern: a body may hold 70,000
- * such characters).
- */
-export function runTokens(text: string): string[] {
-  const tokens: string[] = [];
-  for (let at = text.indexOf(MARK); at !== -1; ) {
-    let start = at;
-    let end = at + MARK.length;
-    while (start > 0 && WORD.test(text.charAt(start - 1))) start -= 1;
-    while (end < text.length && WORD.test(text.charAt(end))) end += 1;
-    tokens.push(text.slice(start, end));
-    at = text.indexOf(MARK, end);
-  }
-  return tokens;
-}
+/** The run's name tokens in a text: the names (or their tagged starts) it carries. */
+export const runTokens = (text: string): string[] => tokensAround(text, MARK);
 
 const refused = new Map<string, { rule: RuleId; status: number }>();
 const created = new Set<string>();

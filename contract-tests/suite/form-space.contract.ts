@@ -57,6 +57,12 @@ const pets: Pet[] = [];
 const mine = new Map<string, Pet>();
 
 const input = (): SpaceInput => ({ level: options.level, paths: served, pets });
+let forms: SpaceForm[] | undefined;
+/** The forms this run sends, once the path forms served are known (after the set-up). */
+const sample = () => {
+  forms ??= sampled(input(), options.depth, options.seed);
+  return forms;
+};
 const key = () => bearer(options.apiKey);
 
 /** Sends a probe of a path form with the key (an `other` request until it is known to be served). */
@@ -208,16 +214,14 @@ async function sendForm(form: SpaceForm): Promise<Exchange> {
 
 /** Sends every form of an operation in the run's sample at once, judging each; returns the exchanges. */
 async function sendAll(operation: Operation): Promise<Exchange[]> {
-  const forms = sampled(input(), options.depth, options.seed).filter(
-    (f) => f.operation === operation,
-  );
+  const forms = sample().filter((f) => f.operation === operation);
   return Promise.all(forms.map(sendForm));
 }
 
 /** The space in words: its size by operation and how much of it the run sends. */
 function sizeNote(): string {
   const size = spaceSize(input());
-  const sent = sampled(input(), options.depth, options.seed);
+  const sent = sample();
   const count = (operation: Operation) => sent.filter((f) => f.operation === operation).length;
   const how =
     options.depth === 'full'
