@@ -17,7 +17,9 @@ import type { Profile } from '../../spec/profile.ts';
 import { MATRIX } from './profile-matrix.ts';
 
 const apiKey = DEFAULT_API_KEY;
-const summaryOf = (result: { summary: string; report: string }) => result.summary || result.report;
+/** What a run said: why it gave no verdict, or its summary, or vitest's report. */
+const summaryOf = (result: { reason?: string; summary: string; report: string }) =>
+  result.reason ?? (result.summary || result.report);
 
 it('passes handlers given to setupServer with each profile of the matrix, and fails one changed', async () => {
   for (const c of MATRIX) {
