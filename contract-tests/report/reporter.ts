@@ -6,6 +6,7 @@
  */
 import { basename } from 'node:path';
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import { GATE_NOTES, gateOf } from './gated.ts';
 import type { CaseOutcome } from './junit-report.ts';
 
 type ErrorLike = { name?: string; message?: string };
@@ -60,12 +61,6 @@ function setUpNote(errors: readonly ErrorLike[], where: string): string | undefi
  */
 export const OPTIONS_SKIP = 'not run with these options (--read-only skips what creates)';
 
-// Suites switched off by the run's options, named by their prefix (suite/*.contract.ts).
-const GATED: [RegExp, string][] = [
-  [/^strict: /, "this project's decisions: checked with --level strict"],
-  [/^declared: /, 'a gap choice: checked when the profile declares it'],
-];
-
 /**
  * Why a test was skipped: its own note, its suite's set-up (out of creations, or failed),
  * or the option that leaves its suite out; never nothing.
@@ -79,8 +74,8 @@ function skipNote(test: TestCase): string {
   }
   const note = setUpNote(test.module.errors(), shortName(test.module.moduleId));
   if (note) return note;
-  const gated = GATED.find(([prefix]) => prefix.test(test.fullName))?.[1];
-  return gated ?? OPTIONS_SKIP;
+  const gate = gateOf(test.fullName);
+  return gate === undefined ? OPTIONS_SKIP : GATE_NOTES[gate];
 }
 
 function outcome(file: string, test: TestCase): CaseOutcome {
