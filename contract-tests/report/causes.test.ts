@@ -55,19 +55,60 @@ it('makes one finding of the rules one answer broke together: a server that igno
 });
 
 it('keeps apart two rules broken by two animals of one list: each has a cause of its own', () => {
-  const found = findings([
+  const created = { request: 'POST http://h/v1/pets', status: '201' };
+  const list = [
     on(1, 'name-limits', 'Response body does not match the Pets schema: 1.name must not be empty'),
     on(
       1,
       'category-range',
       'Response body does not match the Pets schema: 21.categoryId must be >= 1',
     ),
-    on(2, 'name-limits', 'Expected 400, got 201', {
-      request: 'POST http://h/v1/pets',
-      status: '201',
-    }),
+    on(2, 'name-limits', 'Expected 400, got 201', created),
+  ];
+  expect(
+    findings(list)
+      .map((f) => f.rule)
+      .sort(),
+  ).toEqual(['category-range', 'name-limits']);
+  // The same when each animal's creation was judged too.
+  const judged = [...list, on(3, 'category-range', 'Expected 400, got 201', created)];
+  expect(
+    findings(judged)
+      .map((f) => f.rule)
+      .sort(),
+  ).toEqual(['category-range', 'name-limits']);
+});
+
+it('never makes one cause of a header every answer lacks and another rule of those answers', () => {
+  // A server that sends getPet no Deprecation header at all, and reads id 0 as absent (404).
+  const read = (path: string) => ({ request: `GET http://h/v1/pets/${path}`, status: '404' });
+  const found = findings([
+    on(1, 'pet-id-positive', 'Expected 400, got 404', read('0')),
+    on(1, 'deprecation-header', 'Header deprecation is missing or wrong', read('0')),
+    on(1, 'sunset-header', 'Header sunset is missing or wrong', read('0')),
+    on(2, 'deprecation-header', 'Header deprecation is missing or wrong', read('7')),
+    on(2, 'sunset-header', 'Header sunset is missing or wrong', read('7')),
   ]);
-  expect(found.map((f) => f.rule).sort()).toEqual(['category-range', 'name-limits']);
+  expect(found.map((f) => [f.rule, f.followedBy.map((g) => g.rule)])).toEqual([
+    ['deprecation-header', ['sunset-header']],
+    ['pet-id-positive', []],
+  ]);
+});
+
+it('folds a rule that never failed first under one cause it followed, never joining two', () => {
+  const created = { request: 'POST http://h/v1/pets', status: '201' };
+  const found = findings([
+    on(1, 'name-limits', 'Expected 400, got 201', created),
+    on(1, 'messages-name-the-field', 'Error message does not name name', created),
+    on(2, 'name-limits', 'Expected 400, got 201', created),
+    on(2, 'messages-name-the-field', 'Error message does not name name', created),
+    on(3, 'category-range', 'Expected 400, got 201', created),
+    on(3, 'messages-name-the-field', 'Error message does not name categoryId', created),
+  ]);
+  expect(found.map((f) => [f.rule, f.followedBy.map((g) => g.rule)])).toEqual([
+    ['name-limits', ['messages-name-the-field']],
+    ['category-range', []],
+  ]);
 });
 
 it('reads an item of a list from the schema check’s own words', () => {

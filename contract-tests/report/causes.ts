@@ -67,6 +67,9 @@ const exchangeOf = (record: FailureRecord) =>
 export const aboutOneItem = (record: FailureRecord) =>
   /^Response body does not match the \w+ schema: \d+(\.|\s)/.test(record.title);
 
+/** Whether a failure is about one header of the answer (`Header deprecation is missing or wrong`). */
+export const aboutAHeader = (record: FailureRecord) => /^Header \S+ /.test(record.title);
+
 /** A creation the server stored: a POST answered 2xx. */
 export const storedCreation = (record: FailureRecord) =>
   /^POST /.test(record.request[0] ?? '') && /^2\d\d\b/.test(record.response[0] ?? '');
@@ -160,25 +163,37 @@ export function findings(records: readonly FailureRecord[]): Finding[] {
     const exchange = exchangeOf(record);
     byExchange.set(exchange, [...(byExchange.get(exchange) ?? []), record]);
   }
-  const causes = new Causes();
-  const members = (root: string) => [...byKey.keys()].filter((k) => causes.root(k) === root);
   const leads = new Map<string, number>();
   for (const [first] of byExchange.values()) {
     const key = keyOf(first as FailureRecord);
     leads.set(key, (leads.get(key) ?? 0) + 1);
   }
+  const causes = new Causes();
+  const members = (root: string) => [...byKey.keys()].filter((k) => causes.root(k) === root);
+  // For each rule that never failed first: the rules it followed, the nearest on each answer.
+  const followed = new Map<string, string[]>();
   for (const [exchange, shown] of byExchange) {
-    const joined = shown.filter((r) => !aboutOneItem(r));
-    const first = keyOf(joined[0] ?? (shown[0] as FailureRecord));
-    // Records from before exchanges were numbered share their check, not an answer: only a
-    // rule that never failed first joins the one it followed there.
-    const sameAnswer = exchange.startsWith('exchange:');
+    shown.forEach((record, i) => {
+      const key = keyOf(record);
+      // An animal of a list follows nothing: its own creation is its cause.
+      if (leads.has(key) || aboutOneItem(record)) return;
+      const before = shown.slice(0, i).findLast((r) => leads.has(keyOf(r)) && !aboutOneItem(r));
+      if (before) followed.set(key, [...(followed.get(key) ?? []), keyOf(before)]);
+    });
+    // Rules that also failed first elsewhere join when one answer broke both, unless they
+    // are about two animals of a list or a header (which every answer of an operation may
+    // lack whatever else is wrong); records from before exchanges were numbered share their
+    // check, not an answer, and never join this way.
+    if (!exchange.startsWith('exchange:')) continue;
+    const joined = shown.filter((r) => leads.has(keyOf(r)) && !aboutOneItem(r) && !aboutAHeader(r));
     for (const record of joined.slice(1))
-      if (sameAnswer || !leads.has(keyOf(record))) causes.join(first, keyOf(record), members);
+      causes.join(keyOf(joined[0] as FailureRecord), keyOf(record), members);
   }
   const groups = new Map<string, string[]>();
   for (const key of byKey.keys()) {
-    const root = causes.root(key);
+    // A rule that never failed first belongs to the cause it followed most often.
+    const cause = leads.has(key) ? key : (counted(followed.get(key) ?? [])[0]?.value ?? key);
+    const root = causes.root(cause);
     groups.set(root, [...(groups.get(root) ?? []), key]);
   }
   const ordered = [...groups.values()]
