@@ -2,9 +2,9 @@
  * The guides a package ships in its `docs/` folder, so that every link of its README and of
  * `--help` resolves from an install (node_modules/NAME/docs/…). A link of a guide to a file
  * the package does not ship becomes that file's address in the repository; links between
- * shipped guides stay relative.
+ * shipped guides stay relative. The example projects a guide shows go in `examples/`.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize } from 'node:path';
 
 /** Where the repository's files are read on the web. */
@@ -25,8 +25,20 @@ export const GUIDES: Record<string, readonly string[]> = {
     'decisions.md',
     'rules.md',
   ],
-  'petstore-contract': [],
+  'petstore-contract': ['contract.md'],
   'petstore-gate': [],
+};
+
+/**
+ * The example projects a package ships in `examples/`, by package: each folder's name there
+ * and the folder of this repository it is copied from, which the package tests run from the
+ * installed package (docs/testing.md shows them whole).
+ */
+export const EXAMPLES: Record<string, Record<string, string>> = {
+  'petstore-mock': {
+    'sample-app': 'tests/package/sample-app',
+    'vitest-recipes': 'tests/package/recipes',
+  },
 };
 
 const LINK = /\]\(([^)\s]+)\)/g;
@@ -52,4 +64,10 @@ export async function writeGuides(name: string, root: string, into: string): Pro
     const text = await readFile(join(root, 'docs', guide), 'utf8');
     await writeFile(join(into, 'docs', guide), rewriteLinks(text, guide, guides));
   }
+}
+
+/** Copies a package's example projects from `root` into `into`/examples. */
+export async function writeExamples(name: string, root: string, into: string): Promise<void> {
+  for (const [folder, source] of Object.entries(EXAMPLES[name] ?? {}))
+    await cp(join(root, source), join(into, 'examples', folder), { recursive: true });
 }

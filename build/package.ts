@@ -2,7 +2,8 @@
  * Builds what each of the three packages ships into `packages/NAME/dist/` (run by `npm pack`
  * through each workspace's prepack): bundles of the project's top-level folders, the source
  * files the bundles read at run time (the contract suite's TypeScript, which vitest runs; the
- * landing page's assets; the spec), declaration files, and the guides (build/guides.ts).
+ * landing page's assets; the spec), declaration files, the guides and the example projects
+ * (build/guides.ts).
  */
 import { execFile } from 'node:child_process';
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
@@ -10,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { type BuildOptions, build } from 'esbuild';
-import { writeGuides } from './guides.ts';
+import { writeExamples, writeGuides } from './guides.ts';
 import { keepModuleUrls } from './module-urls.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -154,12 +155,16 @@ export async function buildPackage(name: PackageName): Promise<void> {
   const { dist, mirror } = layout(name);
   const spec = join(ROOT, 'packages', name, 'spec');
   const docs = join(ROOT, 'packages', name, 'docs');
-  await Promise.all([dist, spec, docs].map((dir) => rm(dir, { recursive: true, force: true })));
+  const examples = join(ROOT, 'packages', name, 'examples');
+  await Promise.all(
+    [dist, spec, docs, examples].map((dir) => rm(dir, { recursive: true, force: true })),
+  );
   await mkdir(dist, { recursive: true });
   try {
     await copyFiles(RUNTIME_FILES[name], mirror);
     await copyFiles(USER_FILES[name], join(ROOT, 'packages', name));
     await writeGuides(name, ROOT, join(ROOT, 'packages', name));
+    await writeExamples(name, ROOT, join(ROOT, 'packages', name));
     await BUILDS[name]();
   } catch (error) {
     await rm(dist, { recursive: true, force: true });

@@ -1,8 +1,11 @@
 /**
  * The gate's result as JSON (--json FILE), for a pipeline to read instead of the console:
  * the verdict and exit code, the versions, every stage with its findings (request, response,
- * curl), what was left out, and every animal the run left on the server with its id.
+ * curl; a later stage's finding of a cause the contract stage named says which), the causes
+ * behind them, what was left out, and every animal the run left on the server with its id.
  */
+import type { Level } from '../spec/levels.ts';
+import { gateCauses, tiesToContract } from './causes.ts';
 import type { GateReport } from './run-gate.ts';
 import type { GateVerdict } from './verdict.ts';
 import { leftOut } from './verdict.ts';
@@ -27,8 +30,9 @@ export function gateJson(
   report: GateReport,
   verdict: GateVerdict,
   versions: { gate: string; interface: string },
-  level: string,
+  level: Level,
 ) {
+  const ties = tiesToContract(report.results, level);
   return {
     version: GATE_JSON_VERSION,
     gate: { name: 'petstore-gate', version: versions.gate },
@@ -48,10 +52,22 @@ export function gateJson(
       durationMs: r.durationMs,
       ...(r.noVerdict ? { noVerdict: r.noVerdict } : {}),
       ...(r.serverGone ? { serverGone: r.serverGone } : {}),
-      findings: r.findings,
+      // A later stage's finding of a cause the contract stage named says which one.
+      findings: r.findings.map((f) => {
+        const tie = ties.get(f);
+        return tie
+          ? { ...f, sameCauseAs: { stage: 'contract', finding: tie.number, rule: tie.rule } }
+          : f;
+      }),
       leftOut: r.untested ?? [],
       notes: r.details,
       created: { count: r.created ?? 0, ids: r.createdIds ?? [] },
+    })),
+    causes: gateCauses(report.results, level).map(({ finding, seenAgain }) => ({
+      stage: finding.stage,
+      ...(finding.rule ? { rule: finding.rule } : {}),
+      title: finding.title,
+      seenAgain: seenAgain.map((f) => ({ stage: f.stage, title: f.title })),
     })),
     leftOut: leftOut(report.results),
     created: animalsLeft(report),

@@ -4,6 +4,9 @@
  * stages, every finding with its request, response and curl, what was left out and why,
  * and the animals the run left on the server.
  */
+import { idRangesText } from '../contract-tests/report/id-ranges.ts';
+import type { Level } from '../spec/levels.ts';
+import { causesLine, type Tie, tiesToContract } from './causes.ts';
 import { findingText } from './exchange-text.ts';
 import { animalsLeft } from './json-result.ts';
 import type { GateReport } from './run-gate.ts';
@@ -19,14 +22,20 @@ const fence = (text: string, lang = '') => {
   return `${ticks}${lang}\n${text}\n${ticks}`;
 };
 
-function findingSection(finding: GateFinding, n: number): string[] {
+function findingSection(finding: GateFinding, n: number, tie: Tie | undefined): string[] {
   const heading = `${n}. **${finding.stage}**${finding.rule ? ` \`${finding.rule}\`` : ''}: ${cell(finding.title)}`;
+  const same = tie
+    ? [
+        `   The same cause as contract finding ${tie.number} (\`${tie.rule}\`), seen again here: not a second fault.`,
+      ]
+    : [];
   const where = finding.file
     ? [`   In \`${finding.file.path}\`${finding.file.line ? ` line ${finding.file.line}` : ''}.`]
     : [];
   const body = findingText(finding).slice(1).join('\n');
   return [
     heading,
+    ...same,
     ...where,
     '',
     '   <details><summary>What was seen, the request, the response</summary>',
@@ -46,7 +55,7 @@ export function gateMarkdown(
   report: GateReport,
   verdict: GateVerdict,
   versions: { gate: string; interface: string },
-  level: string,
+  level: Level,
 ): string {
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const findings = report.results.flatMap((r) => r.findings);
@@ -57,7 +66,12 @@ export function gateMarkdown(
   const lines = [
     `## petstore-gate: ${verdict.words} (exit ${verdict.code})`,
     '',
-    ...(verdict.why ? [`${cell(verdict.why)}`, ''] : []),
+    // NOT CONFORMANT: the causes behind the findings say what their count would.
+    ...(verdict.code === 1
+      ? [`${causesLine(report.results, level)}.`, '']
+      : verdict.why
+        ? [`${cell(verdict.why)}`, '']
+        : []),
     `Server \`${report.baseUrl}\` at ${level} level, interface ${versions.interface}, petstore-gate ${versions.gate}, ${seconds(report.totalMs)}.`,
     '',
     '| stage | result | time | what was checked |',
@@ -74,9 +88,10 @@ export function gateMarkdown(
     lines.push('');
   }
   if (findings.length > 0) {
+    const ties = tiesToContract(report.results, level);
     lines.push(`### Findings (${findings.length})`, '');
     findings.forEach((f, i) => {
-      lines.push(...findingSection(f, i + 1));
+      lines.push(...findingSection(f, i + 1, ties.get(f)));
     });
   }
   if (missing.length > 0 || skipped.length > 0) {
@@ -94,9 +109,11 @@ export function gateMarkdown(
       : `${animals.count}: ${Object.entries(animals.byStage)
           .map(
             ([stage, s]) =>
-              `${stage} ${s.count}${s.ids.length > 0 ? ` (ids ${s.ids.join(', ')})` : ''}`,
+              `${stage} ${s.count}${s.ids.length > 0 ? ` (ids ${idRangesText(s.ids)})` : ''}`,
           )
-          .join('; ')}. The gate's own are named \`petstore-gate-${report.runId}-*\`.`,
+          .join(
+            '; ',
+          )}. The gate's own are named \`petstore-gate-${report.runId}-*\`; the JSON result (\`--json\`) lists every id.`,
     '',
   );
   return lines.join('\n');

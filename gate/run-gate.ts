@@ -2,6 +2,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FULL_RUN_CREATIONS } from '../contract-tests/run/themes.ts';
 import {
   DEFAULT_GATE_CONCURRENCY,
   DEFAULT_REQUEST_TIMEOUT_MS,
@@ -73,6 +74,23 @@ const setAside = (options: GateOptions, target: Target): number =>
     ? 0
     : (options.skip?.includes('prism') ? 0 : prismCreations(options.level, target.isMock)) +
       (options.skip?.includes('dredd') ? 0 : dreddCreations(options.level, target));
+
+/**
+ * About how many animals a run may leave on the server, said before it starts (the interface
+ * has no delete): the contract suite's full run at the gate's depth, as measured against
+ * this project's mock, and the prism and dredd stages' creations; at most --max-creates.
+ */
+export function plannedCreations(options: GateOptions): number {
+  if (options.readOnly) return 0;
+  const isMock = options.server === undefined;
+  const server = options.server ?? { baseUrl: '', apiKey: '' };
+  const target: Target = { ...server, isMock, close: async () => {} };
+  const contract = options.skip?.includes('contract')
+    ? 0
+    : FULL_RUN_CREATIONS.default[options.level];
+  const all = contract + setAside(options, target);
+  return options.maxCreates === undefined ? all : Math.min(all, options.maxCreates);
+}
 
 /** Why a stage does not run, or undefined to run it. */
 function notRunning(

@@ -13,6 +13,7 @@ import {
 import { pactLines } from '../contract-tests/pact/pact-summary.ts';
 import { observeProfile } from '../contract-tests/profile/observe.ts';
 import { printProfile } from '../contract-tests/profile/print.ts';
+import { idRangesText } from '../contract-tests/report/id-ranges.ts';
 import { jsonResultText } from '../contract-tests/report/json-report.ts';
 import { DEPTHS } from '../contract-tests/run/depth.ts';
 import { type ContractResult, runContract, type StartedServer } from '../contract-tests/run/run.ts';
@@ -32,6 +33,7 @@ import {
   UsageError,
 } from './cli.ts';
 import { contractHelp } from './contract-help.ts';
+import { creationsForeword, holdingNotes, notesBlock } from './contract-notes.ts';
 import { loadPact } from './pact-file.ts';
 import { loadProfile } from './profile-file.ts';
 import { READER_FLAGS, readerOptions } from './reader-flags.ts';
@@ -110,8 +112,8 @@ const fullRun = ({ run }: ContractResult) =>
     ? `A full run at depth ${run.depth} creates about ${FULL_RUN_CREATIONS[run.depth][run.level]} animals at ${run.level} level (as many as this project's mock stores); --max-creates ${FULL_RUN_CREATIONS[run.depth][run.level]} skips nothing.`
     : '';
 
-/** The lines after the suite: coverage, rules checked, the summary, the verdict. */
-function closing(result: ContractResult, replay: string): string[] {
+/** The lines after the suite: coverage, rules checked, the verdict, the findings, the notes. */
+function closing(result: ContractResult, replay: string, notes: readonly string[]): string[] {
   const level = result.run?.level ?? 'interface';
   const wanted = listRules().filter((r) => level === 'strict' || r.level === 'interface');
   const checked = wanted.filter((r) => result.rulesChecked.includes(r.id)).length;
@@ -119,11 +121,13 @@ function closing(result: ContractResult, replay: string): string[] {
   const prefix = result.names?.prefix ?? `${result.run?.runId}-`;
   const named = result.created.filter((c) => c.name?.startsWith(prefix)).length;
   const which = made > 0 ? ` (${named} named ${prefix}*; their ids are in --json)` : '';
+  const ids = result.created.flatMap((c) => (c.id === null ? [] : [c.id]));
   const lines = [
     '',
     result.coverage,
     `Rules checked: ${checked} of the ${wanted.length} rules of the ${level} level.`,
     `Animals created on the server: ${made}${which}${result.run?.maxCreates === undefined ? '' : `, within --max-creates ${result.run.maxCreates}`}.`,
+    ...(ids.length > 0 ? [`  their ids: ${idRangesText(ids)}`] : []),
     ...(result.names
       ? [
           result.names.declared
@@ -153,6 +157,7 @@ function closing(result: ContractResult, replay: string): string[] {
       unbudgeted > 0
         ? `CONFORMANT as far as tested: every check that ran passed; ${unbudgeted} checks needed more creations than --max-creates allows and were skipped.\n${fullRun(result)}`
         : 'CONFORMANT: every check passed.',
+      ...notesBlock(notes),
     ];
   return [
     ...lines,
@@ -160,6 +165,7 @@ function closing(result: ContractResult, replay: string): string[] {
     result.summary,
     '',
     `Replay exactly (export PETSTORE_API_KEY first): ${replay}`,
+    ...notesBlock(notes),
   ];
 }
 
@@ -239,6 +245,7 @@ async function contract(
     values['max-creates'] === undefined
       ? undefined
       : Number(int64Flag('max-creates', values['max-creates'], 0n));
+  const held = holdingNotes(process.stdout);
   const result = await runContract({
     server: baseUrl ? { baseUrl, apiKey: apiKey ?? '' } : undefined,
     startServer,
@@ -265,12 +272,13 @@ async function contract(
         ? undefined
         : positiveNumberFlag('request-timeout', values['request-timeout']) * 1000,
     ...readerOptions(values),
-    echo: { stdout: process.stdout, stderr: process.stderr },
+    echo: { stdout: held.stream, stderr: process.stderr },
     onStart: (run) => {
       if (run.localMock) console.log(`No --base-url: testing the local mock at ${run.baseUrl}`);
       console.log(
         `Contract suite at ${run.level} level against ${run.baseUrl}${run.readOnly ? ' (read-only)' : ''}${run.maxCreates === undefined ? '' : ` (at most ${run.maxCreates} creations)`}\n` +
-          `Depth ${run.depth} (${run.runs} generated cases per property), seed ${run.seed} (replay with --seed ${run.seed}), pets named ${run.runId}-*\n`,
+          `Depth ${run.depth} (${run.runs} generated cases per property), seed ${run.seed} (replay with --seed ${run.seed}), pets named ${run.runId}-*\n` +
+          `${creationsForeword(run)}\n`,
       );
       if (run.keyForm)
         console.log(
@@ -297,7 +305,7 @@ async function contract(
     return 2;
   }
   const command = startServer ? 'npm run contract --' : 'npx petstore-contract';
-  const lines = closing(result, replayCommand(result, command, values));
+  const lines = closing(result, replayCommand(result, command, values), held.notes);
   console.log(lines.join('\n'));
   if (report && !writeOrSay(report, `${lines.join('\n').trim()}\n`, '--report')) {
     console.error(`Finished in ${elapsed()} (exit 2).`);

@@ -13,6 +13,7 @@ import {
   DEPTHS,
 } from '../contract-tests/run/depth.ts';
 import { DEFAULT_RUN_TIMEOUT_MS } from '../contract-tests/run/run.ts';
+import { FULL_RUN_CREATIONS } from '../contract-tests/run/themes.ts';
 
 const USAGE = {
   installed: `Usage: npx petstore-contract --base-url URL --api-key KEY [options]
@@ -31,7 +32,7 @@ const GUIDES = {
   checkout: { rules: 'docs/rules.md', report: 'docs/contract.md' },
   installed: {
     rules: 'the x-rules of the spec, below',
-    report: 'node_modules/petstore-contract/README.md',
+    report: 'node_modules/petstore-contract/docs/contract.md',
   },
 };
 
@@ -59,7 +60,9 @@ ${USAGE[where]}
   --read-only         send GET requests only (safe for production)
   --max-creates N     send at most N requests that may store an animal (a POST; one the
                       server refuses with a 4xx does not count); checks that need more are
-                      skipped, never passed. The summary says how many animals the run made
+                      skipped, never passed. Without it a run may leave about ${FULL_RUN_CREATIONS.default.interface}
+                      animals (default depth; the interface has no delete): it says so first,
+                      and the summary how many it made, with their ids
   --profile FILE      the server's gap choices, JSON or YAML: pagination (none, link), order
                       (any, id-asc, id-desc, name-asc, newest-first), defaultStatus,
                       outOfRangeLimit (clamp or a 4xx), errorCodes, maxNameLength,

@@ -7,34 +7,54 @@
  */
 import { appendFileSync } from 'node:fs';
 import { PreflightError } from '../contract-tests/client/preflight.ts';
+import { idRangesText } from '../contract-tests/report/id-ranges.ts';
 import type { StartedServer } from '../contract-tests/run/run-types.ts';
+import { tiesToContract } from '../gate/causes.ts';
 import { findingText } from '../gate/exchange-text.ts';
 import { annotation, noVerdictAnnotation } from '../gate/github.ts';
 import { animalsLeft, gateJson } from '../gate/json-result.ts';
 import { writeAtomically } from '../gate/junit.ts';
 import { gateMarkdown } from '../gate/markdown.ts';
-import { type GateReport, runGate } from '../gate/run-gate.ts';
+import { type GateOptions, type GateReport, plannedCreations, runGate } from '../gate/run-gate.ts';
 import type { StageResult } from '../gate/stage.ts';
-import { formatSummary, STATUS_WORDS } from '../gate/summary.ts';
+import { formatSummary, isNote, notesLines, STATUS_WORDS } from '../gate/summary.ts';
 import { gateVerdict } from '../gate/verdict.ts';
 import { gateVersion, interfaceVersion } from '../gate/version.ts';
 import { stopAllProcesses } from '../lib/process.ts';
+import type { Level } from '../spec/levels.ts';
 import { runCommand } from './cli.ts';
 import { type GateFlagOptions, gateFlags, gateOptions } from './gate-flags.ts';
 import { gateHelp } from './gate-help.ts';
 
-const printStage = (result: StageResult) => {
-  const time = `${(result.durationMs / 1000).toFixed(1)} s`;
-  console.log(`\n== ${result.stage}: ${STATUS_WORDS[result.status]} (${time})`);
-  console.log(`   ${result.summary}`);
-  if (result.findingsText) console.log(`\n${result.findingsText}\n`);
-  else
-    result.findings.forEach((finding, i) => {
-      const [first = '', ...rest] = findingText(finding);
-      console.log(`\n${i + 1}. ${first}`);
-      for (const line of rest) console.log(`   ${line}`);
-    });
-  for (const line of result.details) console.log(`   - ${line}`);
+/**
+ * Prints a stage as it ends: its verdict, what it checked and its findings, each later
+ * finding that shows again a cause the contract stage named saying so. A stage's notes wait
+ * for the end (notesLines), but for a stage without a verdict, whose notes say why.
+ */
+const stagePrinter = (level: Level) => {
+  const done: StageResult[] = [];
+  return (result: StageResult) => {
+    done.push(result);
+    const ties = tiesToContract(done, level);
+    const time = `${(result.durationMs / 1000).toFixed(1)} s`;
+    console.log(`\n== ${result.stage}: ${STATUS_WORDS[result.status]} (${time})`);
+    console.log(`   ${result.summary}`);
+    if (result.findingsText) console.log(`\n${result.findingsText}\n`);
+    else
+      result.findings.forEach((finding, i) => {
+        const [first = '', ...rest] = findingText(finding);
+        const tie = ties.get(finding);
+        console.log(`\n${i + 1}. ${first}`);
+        if (tie)
+          console.log(
+            `   The same cause as contract finding ${tie.number} (${tie.rule}), seen again here: not a second fault.`,
+          );
+        for (const line of rest) console.log(`   ${line}`);
+      });
+    const inPlace =
+      result.status === 'no-verdict' ? result.details : result.details.filter((d) => !isNote(d));
+    for (const line of inPlace) console.log(`   - ${line}`);
+  };
 };
 
 // The tools run in their own process groups, which Ctrl-C does not reach: stop them here.
@@ -67,6 +87,26 @@ export function gateCommand(
   });
 }
 
+/** What the run may leave on the server, said before it starts: the interface has no delete. */
+function creationsForeword(options: GateOptions): string {
+  if (options.readOnly) return 'It creates no animals (--read-only).';
+  const planned = plannedCreations(options);
+  if (options.maxCreates !== undefined)
+    return `It leaves at most ${planned} animals on the server (--max-creates ${options.maxCreates}; checks that need more are skipped, and the summary names them).`;
+  return `It may leave about ${planned} animals on the server, which keeps them (the interface has no delete); --max-creates N bounds that (checks that need more are skipped, and said so), --read-only creates none.`;
+}
+
+/** The animals left, in ranges of ids, by stage, and where the whole list is. */
+function animalsLine(animals: ReturnType<typeof animalsLeft>, runId: string, jsonFile?: string) {
+  if (animals.count === 0) return 'Animals left on the server: none.';
+  const ids = animals.ids.length > 0 ? ` (ids ${idRangesText(animals.ids)})` : '';
+  const stages = Object.entries(animals.byStage)
+    .map(([stage, s]) => `${stage} ${s.count}`)
+    .join(', ');
+  const where = jsonFile ? `every id is in ${jsonFile}` : 'every id with --json FILE';
+  return `Animals left on the server: ${animals.count}${ids}: ${stages}; the gate's own are named petstore-gate-${runId}-*; ${where}.`;
+}
+
 async function gate(
   name: string,
   { mockApiKey, requireComplete, jsonFile, summaryMd, ...options }: GateFlagOptions,
@@ -77,12 +117,13 @@ async function gate(
   console.log(
     `petstore-gate ${versions.gate}: checking ${where} against the Pet Store interface ${versions.interface} at ${options.level} level${options.readOnly ? ' (read-only: GET requests only)' : ''}`,
   );
+  console.log(creationsForeword(options));
   let report: GateReport;
   try {
     report = await runGate({
       ...options,
       startMock: startMock && (() => startMock(mockApiKey)),
-      onStage: printStage,
+      onStage: stagePrinter(options.level),
     });
   } catch (error) {
     // A malformed base URL, nothing answering there, no interface at it: no verdict (exit 2).
@@ -94,10 +135,10 @@ async function gate(
   const verdict = gateVerdict(report.results, requireComplete);
   const animals = animalsLeft(report);
   console.log(`\nSummary for ${report.baseUrl}${report.isMock ? ' (project mock)' : ''}:\n`);
-  console.log(formatSummary(report.results, report.totalMs, verdict));
-  console.log(
-    `Animals left on the server: ${animals.count}${animals.ids.length > 0 ? ` (ids ${animals.ids.join(', ')})` : ''}; the gate's own are named petstore-gate-${report.runId}-*.`,
-  );
+  console.log(formatSummary(report.results, report.totalMs, verdict, options.level));
+  const notes = notesLines(report.results);
+  if (notes.length > 0) console.log(`\n${notes.join('\n')}`);
+  console.log(`\n${animalsLine(animals, report.runId, jsonFile)}`);
   const level = options.level;
   if (jsonFile)
     await writeAtomically(

@@ -75,7 +75,10 @@ Options:
   -h, --help            show this help
 
 Each finding comes with the request, the response and a curl that replays it (the key read
-from $PETSTORE_API_KEY). The gate's animals are named petstore-gate-<run id>-*.
+from $PETSTORE_API_KEY); a finding of prism or dredd that shows again a cause the contract
+stage named says so, and the summary counts it under that cause. The interface has no
+delete: the run says first how many animals it may leave (about 250-270 without --max-creates)
+and last how many it left, with their ids; the gate's are named petstore-gate-<run id>-*.
 
 Exit status: 0 CONFORMANT: every stage that ran passed ("as far as tested" when checks were
              left out: a skipped stage, --read-only, --max-creates)

@@ -6,6 +6,7 @@
  */
 import { basename } from 'node:path';
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import { GATE_NOTES, gateOf } from './gated.ts';
 import type { CaseOutcome } from './junit-report.ts';
 
 type ErrorLike = { name?: string; message?: string };
@@ -60,12 +61,6 @@ function setUpNote(errors: readonly ErrorLike[], where: string): string | undefi
  */
 export const OPTIONS_SKIP = 'not run with these options (--read-only skips what creates)';
 
-// Suites switched off by the run's options, named by their prefix (suite/*.contract.ts).
-const GATED: [RegExp, string][] = [
-  [/^strict: /, "this project's decisions: checked with --level strict"],
-  [/^declared: /, 'a gap choice: checked when the profile declares it'],
-];
-
 /**
  * Why a test was skipped: its own note, its suite's set-up (out of creations, or failed),
  * or the option that leaves its suite out; never nothing.
@@ -79,8 +74,8 @@ function skipNote(test: TestCase): string {
   }
   const note = setUpNote(test.module.errors(), shortName(test.module.moduleId));
   if (note) return note;
-  const gated = GATED.find(([prefix]) => prefix.test(test.fullName))?.[1];
-  return gated ?? OPTIONS_SKIP;
+  const gate = gateOf(test.fullName);
+  return gate === undefined ? OPTIONS_SKIP : GATE_NOTES[gate];
 }
 
 function outcome(file: string, test: TestCase): CaseOutcome {
@@ -130,6 +125,28 @@ const notesOf = (test: TestCase): string[] => [
   ...((test.meta() as { lateNotes?: string[] }).lateNotes ?? []),
 ];
 
+/** What a file's line says when the run's options leave the whole file out. */
+const GATE_LINES = {
+  strict: "run with --level strict (this project's decisions)",
+  declared: 'run for the choices a profile declares (--profile)',
+} as const;
+
+/** The option that left every check of a file out, if one did. */
+function gatedOut(cases: readonly CaseOutcome[]): keyof typeof GATE_LINES | undefined {
+  const notes = new Set(cases.map((c) => (c.state === 'skipped' ? c.note : undefined)));
+  if (cases.length === 0 || notes.size !== 1) return undefined;
+  const [note] = notes;
+  return (Object.keys(GATE_NOTES) as (keyof typeof GATE_NOTES)[]).find(
+    (gate) => GATE_NOTES[gate] === note,
+  );
+}
+
+/**
+ * Whether a line the reporter printed is a note or a skip under a file's line: what the run
+ * could not judge, and why. The command prints them after the verdict, none of them a failure.
+ */
+export const isNoteLine = (line: string) => /^ {6}(note|skipped)\b/.test(line);
+
 /** Prints a line per suite file and keeps the outcome of every check. */
 export class ContractReporter implements Reporter {
   readonly outcomes: CaseOutcome[] = [];
@@ -147,16 +164,22 @@ export class ContractReporter implements Reporter {
     const failed = cases.filter((c) => c.state === 'failed').length;
     const skipped = cases.filter((c) => c.state === 'skipped').length;
     const mark = failed > 0 ? '×' : skipped === cases.length ? '-' : '✓';
+    const checks = `${cases.length} check${cases.length === 1 ? '' : 's'}`;
+    this.fileMs.set(shortName(module.moduleId), module.diagnostic().duration);
+    const seconds = (module.diagnostic().duration / 1000).toFixed(1);
+    const name = shortName(module.moduleId).padEnd(22);
+    // A file this run's options leave out says so on its line: not run, rather than skipped.
+    const gate = gatedOut(cases);
+    if (gate !== undefined) {
+      this.#print(`  - ${name} ${checks}: ${GATE_LINES[gate]}`);
+      return;
+    }
     const counts = [
-      `${cases.length} check${cases.length === 1 ? '' : 's'}`,
+      checks,
       ...(failed > 0 ? [`${failed} failed`] : []),
       ...(skipped > 0 ? [`${skipped} skipped`] : []),
     ];
-    this.fileMs.set(shortName(module.moduleId), module.diagnostic().duration);
-    const seconds = (module.diagnostic().duration / 1000).toFixed(1);
-    this.#print(
-      `  ${mark} ${shortName(module.moduleId).padEnd(22)} ${counts.join(', ')} (${seconds} s)`,
-    );
+    this.#print(`  ${mark} ${name} ${counts.join(', ')} (${seconds} s)`);
     // A test skipped for a reason (ctx.skip(note), a spent budget) says why, never passing
     // silently; a reason shared by more than three tests is said once, with their number.
     const tests = [...module.children.allTests()];

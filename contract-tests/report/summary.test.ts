@@ -27,7 +27,7 @@ it('makes one finding per rule, most cases first, with the simplest case and its
     ],
     [{ file: 'f', name: 't9', state: 'failed', durationMs: 0, failure: 'boom\nmore' }],
   );
-  expect(summary).toMatch(/^2 findings \(one per rule broken\), from 4 failing cases:/);
+  expect(summary).toMatch(/^2 findings \(one per cause: [^)]*\), from 4 failing cases:/);
   expect(summary.indexOf('1. list-responses (interface rule)')).toBeLessThan(
     summary.indexOf('2. created-echoes (interface rule)'),
   );
@@ -56,7 +56,7 @@ it('folds a rule that only ever fails after another one in the same check under 
     [record('a', 'id-assigned', 'x'), record('a', 'get-found', 'Wrong pet')],
     [],
   );
-  expect(summary).toMatch(/^1 finding \(one per rule broken\), from 2 failing cases:/);
+  expect(summary).toMatch(/^1 finding \(one per cause: [^)]*\), from 2 failing cases:/);
   expect(summary).toContain(
     'Then, on the same answers, after it (likely a consequence): get-found (interface rule), 1 case: Wrong pet',
   );

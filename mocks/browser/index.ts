@@ -1,7 +1,8 @@
 /**
  * The package's `./browser` entry, for a browser app (e.g. Vite): the Pet Store handlers for
  * msw's `setupWorker`, and `startWorker`, which starts the service worker with them, so the
- * page's fetches to `/v1` are answered in the page. No node: imports.
+ * page's fetches to its own `/v1` are answered in the page, and every other request (the
+ * standalone mock's, a real backend's) goes to the network. No node: imports.
  */
 import { setupWorker } from 'msw/browser';
 import { type ControlHandle, createControlHandle } from '../core/control-handle.ts';
@@ -12,6 +13,7 @@ import type { Pet } from '../core/pet-schema.ts';
 import { createSessions } from '../core/sessions.ts';
 import { createStore, type PetStore } from '../core/store.ts';
 import { keepInStorage, storageNote } from './keep-data.ts';
+import { answeredOrigin } from './origin.ts';
 
 export type { Profile } from '../../spec/profile.ts';
 export type { ControlHandle, SessionHandle } from '../core/control-handle.ts';
@@ -33,7 +35,10 @@ export { createStore, type PetStore } from '../core/store.ts';
 export const mockStore = createStore();
 const mockSessions = createSessions({ store: mockStore });
 
-/** The Pet Store handlers (any origin, key DEFAULT_API_KEY) plus the /__mock/ controls. */
+/**
+ * The Pet Store handlers (any origin, key DEFAULT_API_KEY) plus the /__mock/ controls. In a
+ * page that also talks to the standalone mock, use startWorker, which answers its own origin.
+ */
 export const handlers = [
   ...createHandlers({ sessions: mockSessions, apiKeys: [DEFAULT_API_KEY] }),
   ...createControlHandlers(mockSessions),
@@ -54,6 +59,12 @@ export function seedMockStore(pets: readonly Pet[]): Promise<void> {
 
 /** Options of startWorker. */
 export type WorkerOptions = Partial<Omit<HandlerOptions, 'store' | 'sessions' | 'keyMatcher'>> & {
+  /**
+   * The API the worker answers, ending in `/v1` (default: this page's own origin, e.g.
+   * `http://localhost:5173/v1`). Requests to any other origin, such as the standalone mock's
+   * `http://127.0.0.1:4010/v1`, go to the network untouched.
+   */
+  baseUrl?: string;
   seedCount?: number;
   /** Animals to start with instead of the seed animals. */
   pets?: readonly Pet[];
@@ -79,6 +90,7 @@ export type WorkerMock = ControlHandle & {
 
 /** Starts the service worker mock; resolves once it intercepts. */
 export async function startWorker(options: WorkerOptions = {}): Promise<WorkerMock> {
+  const origin = answeredOrigin(options);
   const store = createStore({ seedCount: options.seedCount, pets: options.pets });
   if (options.keepData) await keepInStorage(store, globalThis[options.keepData]);
   const sessions = createSessions({
@@ -89,8 +101,13 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerMo
     journalSize: options.journalSize,
   });
   const worker = setupWorker(
-    ...createHandlers({ ...options, sessions, apiKeys: options.apiKeys ?? [DEFAULT_API_KEY] }),
-    ...createControlHandlers(sessions),
+    ...createHandlers({
+      ...options,
+      origin,
+      sessions,
+      apiKeys: options.apiKeys ?? [DEFAULT_API_KEY],
+    }),
+    ...createControlHandlers(sessions, { origin }),
   );
   await worker.start({
     onUnhandledRequest: 'bypass',

@@ -1,4 +1,5 @@
 import { mkdirSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type MockServer, startMockServer } from '../../mocks/node/server.ts';
@@ -166,6 +167,42 @@ it('talks to the standalone mock from another origin through CORS', async (conte
     const unauthorized = await clickAndRead(page, '#err-401', '#error-result');
     expect(unauthorized.text).toContain('Bearer realm="petstore"');
     await page.screenshot({ path: new URL('demo-http.png', REPORT_DIR).pathname, fullPage: true });
+  } finally {
+    await opened.close();
+  }
+});
+
+it('reaches the standalone mock from a page whose worker runs as the README starts it', async (context) => {
+  context.skip(SKIP !== undefined, SKIP);
+  // A page with no worker yet (the demo against the standalone mock), which then starts one
+  // as the README's main.ts does: startWorker() with no options.
+  const opened = await openDemo(browser, `${demo.url}?mode=http&api=${mock.baseUrl}`);
+  try {
+    const { page, responses } = opened;
+    const entry = `/@fs${fileURLToPath(new URL('../../mocks/browser/index.ts', import.meta.url))}`;
+    // Page code as text: vitest would rewrite a dynamic import() written in this file.
+    const seen = await page.evaluate(`(async () => {
+      const { startWorker } = await import(${JSON.stringify(entry)});
+      await startWorker({ quiet: true });
+      const headers = { Authorization: 'Bearer petstore-dev-key', 'X-Mock-Session': 'worker-origin' };
+      const own = await fetch('/v1/pets?limit=2', { headers });
+      const other = await fetch(${JSON.stringify(`${mock.baseUrl}/pets?limit=3`)}, { headers });
+      return {
+        controlled: navigator.serviceWorker.controller !== null,
+        own: [own.status, (await own.json()).length],
+        other: [other.status, (await other.json()).length],
+      };
+    })()`);
+    expect(seen).toEqual({ controlled: true, own: [200, 2], other: [200, 3] });
+    // The page's own /v1 was the worker's; the standalone mock's own journal has the other.
+    const own = responses.find((r) => r.url().startsWith(`${demo.url}v1/pets?limit=2`));
+    expect(own?.fromServiceWorker()).toBe(true);
+    expect(
+      mock
+        .session('worker-origin')
+        .requests()
+        .map((entry) => entry.query),
+    ).toEqual([{ limit: '3' }]);
   } finally {
     await opened.close();
   }

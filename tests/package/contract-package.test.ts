@@ -41,6 +41,7 @@ it('ships the command, runContract with its types and the suite, and no tests', 
       'dist/src/contract-tests/suite/createPet.contract.ts',
       'dist/src/spec/document.gen.ts',
       'README.md',
+      'docs/contract.md',
     ]),
   ).toEqual({ missing: [], unwanted: [] });
   expect(files.filter((file) => /mocks\/|landing|swagger/.test(file))).toEqual([]);
@@ -142,9 +143,14 @@ it(
     expect(run.stdout).toMatch(/^Replay exactly .*: npx petstore-contract --base-url /m);
     expect(run.stdout).not.toMatch(/npm run contract|Spec: spec\/|docs\//);
     const help = await inProject(installed.contract, 'npx', ['petstore-contract', '--help']);
-    expect(help.stdout).toContain('node_modules/petstore-contract/README.md explains the report');
+    // The guide --help names is the one the package ships.
+    const guide = 'node_modules/petstore-contract/docs/contract.md';
+    expect(help.stdout).toContain(`${guide} explains the report`);
+    await expect(readFile(join(installed.contract, guide), 'utf8')).resolves.toContain(
+      '# The contract suite',
+    );
     expect(help.stdout).toContain('(node_modules/petstore-contract/dist/src/spec/openapi.yaml)');
-    expect(help.stdout).not.toMatch(/docs\/|npm run/);
+    expect(help.stdout).not.toMatch(/(?<!petstore-contract\/)docs\/|npm run/);
   },
 );
 

@@ -1,7 +1,8 @@
 /**
- * The guides travel with petstore-mock: every link of the installed README and of the
- * guides it ships leads to a file of the installed package (and a heading of it, for an
- * anchor) or to a file of the repository, and every guide `--help` names is installed.
+ * The guides travel with petstore-mock and petstore-contract: every link of the installed
+ * README and of the guides it ships leads to a file of the installed package (and a heading
+ * of it, for an anchor) or to a file of the repository, every guide `--help` names is
+ * installed, and every example file a guide names is in the package.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -13,10 +14,12 @@ import { ROOT } from './shipped-mock.ts';
 
 let installed: Installed;
 let packageDir: string;
+let contractDir: string;
 
 beforeAll(async () => {
   installed = await installedPackage();
   packageDir = join(installed.mock, 'node_modules', 'petstore-mock');
+  contractDir = join(installed.contract, 'node_modules', 'petstore-contract');
 }, 600_000);
 
 /** A heading's anchor as GitHub and npm make it. */
@@ -32,8 +35,8 @@ const anchorsOf = (file: string) =>
     [...readFileSync(file, 'utf8').matchAll(/^#{1,6} (.+)$/gm)].map(([, text]) => slug(text ?? '')),
   );
 
-/** Why a link of `file` does not resolve, or undefined when it does. */
-function problem(file: string, link: string): string | undefined {
+/** Why a link of `file` (in the package at `packageDir`) does not resolve, or undefined when it does. */
+function problem(file: string, link: string, packageDir: string): string | undefined {
   const [path = '', anchor] = link.split('#');
   if (link.startsWith('https://github.com/petstore-tools/')) {
     if (!link.startsWith(REPOSITORY_FILES) && !link.includes('/tree/main/'))
@@ -49,22 +52,38 @@ function problem(file: string, link: string): string | undefined {
   return undefined;
 }
 
-it('resolves every link of the installed README and guides in the package or the repository', () => {
+/** Every link of a package's installed README and guides that does not resolve, and their count. */
+function brokenLinks(packageDir: string) {
   const docs = readdirSync(join(packageDir, 'docs')).map((name) => join(packageDir, 'docs', name));
-  const files = [join(packageDir, 'README.md'), ...docs];
-  expect(docs.map((file) => relative(packageDir, file))).toContain('docs/testing.md');
   const broken: string[] = [];
   let count = 0;
-  for (const file of files) {
+  for (const file of [join(packageDir, 'README.md'), ...docs]) {
     const text = readFileSync(file, 'utf8');
     for (const [, link, bare] of text.matchAll(/\]\(([^)\s]+)\)|<(https?:[^>\s]+)>/g)) {
       count += 1;
-      const why = problem(file, link ?? bare ?? '');
+      const why = problem(file, link ?? bare ?? '', packageDir);
       if (why) broken.push(`${relative(packageDir, file)}: ${link ?? bare}: ${why}`);
     }
   }
-  expect(count).toBeGreaterThan(10);
-  expect(broken).toEqual([]);
+  return { docs: docs.map((file) => relative(packageDir, file)), broken, count };
+}
+
+it('resolves every link of the installed README and guides in the package or the repository', () => {
+  const mock = brokenLinks(packageDir);
+  expect(mock.docs).toContain('docs/testing.md');
+  expect(mock.count).toBeGreaterThan(10);
+  expect(mock.broken).toEqual([]);
+  const contract = brokenLinks(contractDir);
+  expect(contract.docs).toEqual(['docs/contract.md']);
+  expect(contract.count).toBeGreaterThan(10);
+  expect(contract.broken).toEqual([]);
+});
+
+it('holds every example file the installed docs/testing.md names', () => {
+  const page = readFileSync(join(packageDir, 'docs', 'testing.md'), 'utf8');
+  const named = [...page.matchAll(/(?:<!-- |node_modules\/petstore-mock\/)(examples\/[\w./-]+)/g)];
+  expect(named.length).toBeGreaterThan(5);
+  for (const [, path = ''] of named) expect(existsSync(join(packageDir, path)), path).toBe(true);
 });
 
 it('names in --help only guides the installed package holds', SLOW, async () => {

@@ -30,7 +30,7 @@ beforeAll(async () => {
   installed = await installedPackage();
 }, 600_000);
 
-it('ships the built entries, their types, the bin, the spec and the page assets, and no tests', () => {
+it('ships the built entries, their types, the bin, the spec, the page assets and the examples, and no tests of its own', () => {
   const files = installed.packed['petstore-mock'].files.map((file) => file.path);
   expect(
     packingFaults(files, [
@@ -48,6 +48,12 @@ it('ships the built entries, their types, the bin, the spec and the page assets,
       'spec/openapi.yaml',
       'spec/openapi.interface.yaml',
       'README.md',
+      // The examples docs/testing.md shows: the sample app with its Playwright suite, the recipes.
+      'examples/sample-app/playwright.config.ts',
+      'examples/sample-app/e2e/pets.spec.ts',
+      'examples/sample-app/src/main.js',
+      'examples/sample-app/index.html',
+      'examples/vitest-recipes/journal.test.ts',
     ]),
   ).toEqual({ missing: [], unwanted: [] });
   expect(files.filter((file) => file.includes('contract-tests/'))).toEqual([]);

@@ -1,6 +1,7 @@
 /**
  * `npm run pack` on a fresh clone: the tracked files alone (no dist/ yet), with the installed
- * dependencies beside them, make the three tarballs in dist/packs/.
+ * dependencies beside them, make the three tarballs in dist/packs/, and the command ends by
+ * naming them and how to install each, not with npm's list of every file packed.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
@@ -36,9 +37,22 @@ it('packs the three packages into dist/packs on a fresh clone', { timeout: 300_0
   });
   expect(result.output).not.toMatch(/ENOENT/);
   expect(result.code).toBe(0);
-  expect(readdirSync(join(clone, 'dist/packs')).sort()).toEqual([
+  const packs = join(clone, 'dist/packs');
+  expect(readdirSync(packs).sort()).toEqual([
     'petstore-contract-0.1.0.tgz',
     'petstore-gate-0.1.0.tgz',
     'petstore-mock-0.1.0.tgz',
   ]);
+  // It ends with the three tarballs' paths, after the line that installs each.
+  const lines = result.stdout.trimEnd().split('\n');
+  expect(lines.slice(-3)).toEqual([
+    join(packs, 'petstore-mock-0.1.0.tgz'),
+    join(packs, 'petstore-contract-0.1.0.tgz'),
+    join(packs, 'petstore-gate-0.1.0.tgz'),
+  ]);
+  expect(result.stdout).toContain(`npm i -D ${join(packs, 'petstore-mock-0.1.0.tgz')} msw\n`);
+  expect(result.stdout).toContain(`npm i -D ${join(packs, 'petstore-gate-0.1.0.tgz')}\n`);
+  // npm's notices (every file of every tarball, ~490 lines) are not shown.
+  expect(result.output).not.toMatch(/npm notice/);
+  expect(result.output.split('\n').length).toBeLessThan(40);
 });

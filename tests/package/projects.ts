@@ -76,10 +76,15 @@ export async function footprint(project: string) {
   return { names: [...names], packages: names.size, megabytes: Math.round(bytes / 1e6) };
 }
 
-/** Files no package ships: tests, the build, scripts, and temporary files. */
+/**
+ * Files no package ships: tests, the build, scripts, and temporary files; an example project's
+ * own tests (examples/, which a guide shows) are what it is for.
+ */
 export const unwantedFiles = (files: readonly string[]) =>
-  files.filter((file) =>
-    /\.test\.ts$|^tests\/|^build\/|^scripts\/|inputs\.json$|\.tmp$/.test(file),
+  files.filter(
+    (file) =>
+      !file.startsWith('examples/') &&
+      /\.test\.ts$|^tests\/|^build\/|^scripts\/|inputs\.json$|\.tmp$/.test(file),
   );
 
 /** What a packed package lacks of `expected`, and the files it ships that no package should. */

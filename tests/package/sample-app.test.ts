@@ -1,13 +1,13 @@
 /**
- * A frontend team's own app and Playwright suite, run as they would run it: the packed
- * petstore-mock installed into the app's project beside Vite, React and @playwright/test,
- * `npx petstore-mock` left running, and the app's suite (tests/package/sample-app/, which
- * docs/testing.md quotes) run three times in a row against that one mock. The suite asserts
- * what the app sent through the journal and uses a fault matched by query with `after`.
+ * A frontend team's own app and Playwright suite, run as they would run it: the example app
+ * the packed petstore-mock ships (examples/sample-app/, from tests/package/sample-app/, which
+ * docs/testing.md shows whole) copied out of the installed package into a project with Vite,
+ * React and @playwright/test, `npx petstore-mock` left running, and the app's suite run three
+ * times in a row against that one mock. The suite asserts what the app sent through the
+ * journal and uses a fault matched by query with `after`.
  */
 import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freePort } from '../../lib/ports.ts';
 import { CHROMIUM_PATH, skipReason } from '../browser/harness.ts';
@@ -16,7 +16,6 @@ import { inProject } from './projects.ts';
 import { type ShippedMock, startShippedMock } from './shipped-mock.ts';
 
 const SKIP = skipReason();
-const APP = fileURLToPath(new URL('./sample-app/', import.meta.url));
 
 let installed: Installed;
 let project: string;
@@ -34,7 +33,10 @@ beforeAll(async () => {
     `react@${await installedVersion('react')}`,
     `react-dom@${await installedVersion('react-dom')}`,
   ]);
-  await cp(APP, project, { recursive: true });
+  // As the guide says: the example out of the installed package.
+  await cp(join(project, 'node_modules/petstore-mock/examples/sample-app'), project, {
+    recursive: true,
+  });
 }, 900_000);
 
 afterAll(async () => {

@@ -1,22 +1,23 @@
 /**
- * The vitest recipes of docs/testing.md (tests/package/recipes/), run as a frontend team runs
- * them: in a project where the packed petstore-mock is installed beside msw and vitest.
+ * The vitest recipes of docs/testing.md (tests/package/recipes/, shipped as the package's
+ * examples/vitest-recipes/), run as a frontend team runs them: copied out of the installed
+ * package into a project where petstore-mock is installed beside msw and vitest.
  */
 import { cp, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, expect, it } from 'vitest';
 import { installedPackage } from './installed.ts';
 import { inProject, SLOW } from './projects.ts';
 
-const RECIPES = fileURLToPath(new URL('./recipes/', import.meta.url));
 let project: string;
+let recipes: string;
 
 beforeAll(async () => {
   const installed = await installedPackage();
   project = join(installed.mockWithVitest, '..', 'vitest-recipes');
   await cp(installed.mockWithVitest, project, { recursive: true, verbatimSymlinks: true });
-  await cp(RECIPES, join(project, 'recipes'), { recursive: true });
+  recipes = join(project, 'node_modules/petstore-mock/examples/vitest-recipes');
+  await cp(recipes, join(project, 'recipes'), { recursive: true });
   // The recipes set msw up themselves: no setup file of the project's.
   await writeFile(
     join(project, 'vitest.recipes.config.js'),
@@ -25,7 +26,7 @@ beforeAll(async () => {
 }, 600_000);
 
 it('runs every vitest recipe of docs/testing.md with the installed package', SLOW, async () => {
-  const files = await readdir(RECIPES);
+  const files = await readdir(recipes);
   const run = await inProject(
     project,
     'npx',
