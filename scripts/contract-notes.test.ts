@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { FULL_RUN_CREATIONS } from '../contract-tests/run/themes.ts';
 import type { ContractRun } from '../contract-tests/run/run.ts';
 import { creationsForeword, holdingNotes, notesBlock } from './contract-notes.ts';
 
@@ -35,7 +36,9 @@ it('says before the run how many animals it may leave on the server', () => {
     readOnly: false,
   } as ContractRun;
   expect(creationsForeword(run)).toMatch(
-    /^It may create about 241 animals, named ct1-\* .*which the server keeps \(the interface has no delete\); --max-creates N bounds that/,
+    new RegExp(
+      `^It may create about ${FULL_RUN_CREATIONS.default.interface} animals, named ct1-\\* .*which the server keeps \\(the interface has no delete\\); --max-creates N bounds that`,
+    ),
   );
   expect(creationsForeword({ ...run, maxCreates: 20 })).toMatch(/^It creates at most 20 animals/);
   expect(creationsForeword({ ...run, readOnly: true })).toBe(
