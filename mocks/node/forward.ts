@@ -7,7 +7,13 @@
  */
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import { type OpenAnswer, openBounded, ReadFailure, sizeText } from '../../net/index.ts';
+import {
+  type OpenAnswer,
+  openBounded,
+  ReadFailure,
+  sendAgainIfStale,
+  sizeText,
+} from '../../net/index.ts';
 import type { Forward } from '../core/backend.ts';
 import { MockError } from '../core/errors.ts';
 
@@ -44,11 +50,6 @@ export function createForward(base: string): Forward & { close(): void } {
     root.protocol === 'https:'
       ? new HttpsAgent({ keepAlive: true, maxSockets: 256 })
       : new HttpAgent({ keepAlive: true, maxSockets: 256 });
-  // For a request sent again: a connection of its own, closed after its answer.
-  const fresh =
-    root.protocol === 'https:'
-      ? new HttpsAgent({ keepAlive: false })
-      : new HttpAgent({ keepAlive: false });
   const name = root.origin;
   const forward: Forward = async (target, bounds) => {
     const url = new URL(target.url);
@@ -66,14 +67,9 @@ export function createForward(base: string): Forward & { close(): void } {
       );
     let answer: OpenAnswer;
     try {
-      answer = await open(agent).catch((error: unknown) => {
-        // A kept-alive connection the backend closes as it is reused (its idle timeout, which
-        // not every server announces) fails before any answer: the request is sent again on a
-        // new connection, as browsers do, instead of the app getting a 502 for it.
-        if (error instanceof ReadFailure && error.reused && error.kind === 'lost')
-          return open(fresh);
-        throw error;
-      });
+      // A kept-alive connection the backend closes as it is reused fails before any answer:
+      // sent again on a new connection (net/), instead of the app getting a 502 for it.
+      answer = await sendAgainIfStale(url, open, agent);
     } catch (error) {
       throw failure(error, name, bounds);
     }
@@ -108,9 +104,6 @@ export function createForward(base: string): Forward & { close(): void } {
     };
   };
   return Object.assign(forward, {
-    close: () => {
-      agent.destroy();
-      fresh.destroy();
-    },
+    close: () => agent.destroy(),
   });
 }
