@@ -2,7 +2,7 @@
  * petstore-mock's proxy flags (`--proxy URL` and its companions) read into the server's
  * `proxy` option, with the key from `--proxy-key` or PETSTORE_PROXY_KEY; docs/proxy.md.
  */
-import type { BackendOptions } from '../mocks/core/backend.ts';
+import type { BackendOptions } from '../mocks/core/proxy/backend.ts';
 import { orEnv, positiveNumberFlag, UsageError } from './cli.ts';
 
 /** The flags this module reads, for the command's flag table. */

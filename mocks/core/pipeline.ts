@@ -12,8 +12,9 @@ import { errorResponse, faultOf, jsonResponse, MockError } from './errors.ts';
 import { type AnswerShape, applyFault, shapeAnswer } from './fault-effects.ts';
 import type { Fault } from './faults.ts';
 import { applyPrefer } from './prefer.ts';
-import { relayedBodyOf } from './proxy-relay.ts';
-import { type BackendStep, carryNote } from './proxy-step.ts';
+import { carryNote } from './proxy/notes.ts';
+import { relayedBodyOf } from './proxy/relay.ts';
+import type { BackendStep } from './proxy/step.ts';
 import { rawPetId } from './request-match.ts';
 import type { Session, Sessions } from './sessions.ts';
 import { type Delay, waitFor } from './traffic.ts';
@@ -27,7 +28,7 @@ export type PipelineOptions = {
   transport: BodyTransport;
   /** Told about every fault answered 500 (never in the body); the CLI logs it. */
   onError?: (error: unknown, request: Request) => void;
-  /** Proxy mode: the backend answers in place of the operations (proxy-step.ts). */
+  /** Proxy mode: the backend answers in place of the operations (proxy/step.ts). */
   backend?: BackendStep;
   /** Records every answer in its session's journal before it leaves (recorder.ts). */
   record?: (request: Request, response: Response, answered: Answered) => Promise<void>;

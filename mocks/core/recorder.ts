@@ -7,7 +7,7 @@
 import { MAX_BODY_BYTES } from '../../spec/constants.ts';
 import { JOURNAL_BODY_CHARS, type RecordedEntry } from './journal.ts';
 import type { Answered } from './pipeline.ts';
-import { type ProxyNote, proxyNoteOf } from './proxy-step.ts';
+import { type ProxyNote, proxyNoteOf } from './proxy/notes.ts';
 import { isJsonMediaType } from './request-body.ts';
 import type { BodyTransport } from './transport.ts';
 

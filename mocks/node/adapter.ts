@@ -6,8 +6,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getResponse, type RequestHandler } from 'msw';
 import { BASE_PATH, MAX_BODY_BYTES } from '../../spec/constants.ts';
-import { refuseEscapes } from '../core/backend.ts';
 import { errorResponse, faultOf, MockError } from '../core/errors.ts';
+import { refuseEscapes } from '../core/proxy/backend.ts';
 import { carryBodiesBeside } from './bodies-beside.ts';
 import {
   ClientClosed,

@@ -6,13 +6,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BASE_PATH } from '../../spec/constants.ts';
 import type { Profile } from '../../spec/profile.ts';
-import type { BackendOptions } from '../core/backend.ts';
 import { type ControlHandle, createControlHandle } from '../core/control-handle.ts';
 import { createControlHandlers } from '../core/controls.ts';
 import { DEFAULT_API_KEY, DEFAULT_MAX_PETS, DEFAULT_PORT } from '../core/defaults.ts';
 import { errorResponse, MockError } from '../core/errors.ts';
 import { createApi } from '../core/handlers.ts';
 import type { Pet } from '../core/pet-schema.ts';
+import type { BackendOptions } from '../core/proxy/backend.ts';
 import { createSessions } from '../core/sessions.ts';
 import { createStore } from '../core/store.ts';
 import type { Delay } from '../core/traffic.ts';
@@ -20,12 +20,12 @@ import type { AllowedHosts } from '../core/trusted-origins.ts';
 import { createAdapter } from './adapter.ts';
 import { besideTransport } from './bodies-beside.ts';
 import { createDrain } from './drain.ts';
-import { createForward } from './forward.ts';
 import { checkAllowedHosts, createHostCheck } from './host-check.ts';
 import { write } from './io.ts';
 import { createNodeKeyMatcher } from './key-matcher.ts';
 import { createLanding, type Landing } from './landing/landing.ts';
 import { attachPersistence, loadDataFile } from './persistence.ts';
+import { createForward } from './proxy/forward.ts';
 import type { AnsweredRequest } from './request-log.ts';
 
 /** Options of startMockServer. */

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { type MockServer, startMockServer } from './server.ts';
+import { type MockServer, startMockServer } from '../server.ts';
 
 const KEY = 'backend-secret-key-41';
 let seen: string[] = [];

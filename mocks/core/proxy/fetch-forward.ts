@@ -6,8 +6,8 @@
  * passed on, and no length either (fetch does not say whether it decoded the body).
  */
 import { bypass } from 'msw';
+import { MockError } from '../errors.ts';
 import type { Forward } from './backend.ts';
-import { MockError } from './errors.ts';
 
 const overBound = (backend: string, maxBytes: number, declared?: number) =>
   new MockError(

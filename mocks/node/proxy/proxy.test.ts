@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import type { AnsweredRequest } from './request-log.ts';
-import { type MockServer, startMockServer } from './server.ts';
+import type { AnsweredRequest } from '../request-log.ts';
+import { type MockServer, startMockServer } from '../server.ts';
 
 const KEY = 'backend-secret-key-41';
 const AUTH = { authorization: 'Bearer petstore-dev-key' };

@@ -3,7 +3,7 @@
  * bounded size and time): each chunk goes on as it arrives while a copy is kept, and what
  * needs the whole body (the judge, the record, the journal) runs once it has ended or was cut.
  */
-import { MockError } from './errors.ts';
+import { MockError } from '../errors.ts';
 
 /**
  * A body being relayed, handed to the adapter beside the response (the standalone server

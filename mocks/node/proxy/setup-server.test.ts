@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createNodeHandlers } from './index.ts';
+import { createNodeHandlers } from '../index.ts';
 
 const KEY = 'backend-secret-key-41';
 let backend: Server;

@@ -13,9 +13,9 @@ import {
   ReadFailure,
   sendAgainIfStale,
   sizeText,
-} from '../../net/index.ts';
-import type { Forward } from '../core/backend.ts';
-import { MockError } from '../core/errors.ts';
+} from '../../../net/index.ts';
+import { MockError } from '../../core/errors.ts';
+import type { Forward } from '../../core/proxy/backend.ts';
 
 /** The 502 or 504 for a request the backend gave no usable answer to (`no answer`: fallback may take it). */
 function failure(error: unknown, backend: string, bounds: Parameters<Forward>[1]): MockError {
