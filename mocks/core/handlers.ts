@@ -97,7 +97,8 @@ export function createApi(options: HandlerOptions) {
   const sessions =
     options.sessions ??
     createSessions({
-      store: options.store ?? createStore(),
+      // Recording starts from the backend's animals alone (docs/proxy.md).
+      store: options.store ?? createStore(options.proxy?.record ? { seedCount: 0 } : {}),
       rateLimit: options.rateLimit,
       profile: options.profile,
       journalSize: options.journalSize,

@@ -105,7 +105,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     ? await loadDataFile(options.dataFile, options.maxPets ?? DEFAULT_MAX_PETS)
     : undefined;
   const store = createStore({
-    seedCount: options.seedCount,
+    // Recording starts from the backend's animals alone, unless a seed count is asked for.
+    seedCount: options.seedCount ?? (options.proxy?.record ? 0 : undefined),
     pets: loaded ?? options.pets,
     maxPets: options.maxPets,
   });

@@ -60,6 +60,20 @@ const departure = (failure: Failure, side: Departure['side']): Departure => ({
   sentence: citedRule(failure.rule).text,
 });
 
+/**
+ * The departure of a backend whose answer could not be read as its headers say (a body not in
+ * the Content-Encoding it names): the suite's `transport` rule. The proxy's forwarder sees it,
+ * since the judge is given only answers that were read whole.
+ */
+export const transportDeparture = (title: string, received: string): Departure => ({
+  rule: 'transport',
+  side: 'server',
+  title,
+  received,
+  expected: 'one whole HTTP answer, its body as its Content-Encoding says',
+  sentence: citedRule('transport').text,
+});
+
 /** The first failure of each rule: a log line names a rule once (a page over 100 breaks its schema and its bound). */
 const onePerRule = (failures: Failure[]) =>
   failures.filter((f, i) => failures.findIndex((other) => other.rule === f.rule) === i);

@@ -52,6 +52,27 @@ export type Forward = (
   bounds: { timeoutMs: number; maxBytes: number },
 ) => Promise<BackendAnswer>;
 
+/**
+ * The 502 for an answer whose body cannot be read as its headers say (a body not in the
+ * Content-Encoding it names): the backend answered, wrongly, so it is a departure of its own
+ * (the `transport` rule), where a lost connection or a bound of the proxy is not.
+ */
+export class UnreadableAnswer extends MockError {
+  constructor(
+    backend: string,
+    /** What is wrong, as the contract suite titles it. */
+    readonly title: string,
+    /** What was seen. */
+    readonly detail: string,
+  ) {
+    super(
+      502,
+      'backend_unreachable',
+      `the backend ${backend} answered with a body that ${title}: ${detail}`,
+    );
+  }
+}
+
 /** Default of `--proxy-timeout`. */
 export const DEFAULT_PROXY_TIMEOUT_MS = 30_000;
 /** Largest backend answer the proxy relays. */
@@ -72,6 +93,8 @@ const HOP_BY_HOP = new Set([
   'content-length',
   'x-mock-session',
   'x-msw-intention',
+  // The mock's own: it decodes every answer to judge it, so it asks for codings it can undo.
+  'accept-encoding',
 ]);
 // Encoded dots, slashes, backslashes and percents (double encoding): none has a place in an
 // id or a route of the API, and a backend could decode them into a way out of its base.
@@ -88,6 +111,31 @@ export function refuseEscapes(target: string): void {
       `no route ${path}: in proxy mode a path may not hold "..", "//", a backslash or an encoded dot, slash or percent`,
     );
   }
+}
+
+/**
+ * Why `base` cannot be the backend's base URL, naming the URL to give instead, or undefined:
+ * the interface's paths are relative to a base ending in its version segment, so a base
+ * without it would send `/pets` where the backend serves `/v1/pets`, and every answer (a 404)
+ * would be blamed on the backend.
+ */
+export function baseUrlProblem(base: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(base);
+  } catch {
+    return `the backend's base URL must be an absolute http(s) URL such as http://127.0.0.1:8080${BASE_PATH}, got "${base}"`;
+  }
+  const path = url.pathname.replace(/\/+$/, '');
+  if (path.endsWith(BASE_PATH)) return undefined;
+  const fixed = `${url.origin}${path}${BASE_PATH}`;
+  return `the backend's base URL ${base} lacks the version segment ${BASE_PATH}: every path of the interface is relative to a base URL ending in ${BASE_PATH} (${fixed}/pets, not ${url.origin}${path}/pets); give ${fixed}`;
+}
+
+/** Throws when `base` cannot be the backend's base URL (baseUrlProblem says why). */
+export function checkBaseUrl(base: string): void {
+  const problem = baseUrlProblem(base);
+  if (problem !== undefined) throw new Error(problem);
 }
 
 /** The backend URL for a mock request URL: the base plus the path after `/v1`, and the query. */

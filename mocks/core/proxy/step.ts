@@ -5,6 +5,7 @@
  * the backend does not serve yet is answered by the mock (`--proxy-fallback`). Each step of
  * a request's way is one function below, in the order a request meets them.
  */
+import { transportDeparture } from '../../../spec/checks/departures.ts';
 import type { Exchange } from '../../../spec/checks/exchange.ts';
 import { MockError } from '../errors.ts';
 import type { Session } from '../sessions.ts';
@@ -13,6 +14,7 @@ import {
   type BackendAnswer,
   type BackendOptions,
   backendUrl,
+  checkBaseUrl,
   DEFAULT_PROXY_MAX_BYTES,
   DEFAULT_PROXY_TIMEOUT_MS,
   type Forward,
@@ -20,6 +22,7 @@ import {
   needsBodyToJudgeServed,
   notServedYet,
   outgoingHeaders,
+  UnreadableAnswer,
 } from './backend.ts';
 import { createProxyJudge, type JudgedAnswer, type ProxyJudge } from './judge.ts';
 import { maskedChunks, maskKey } from './mask.ts';
@@ -30,18 +33,29 @@ import { createRelay, readAll, relayedResponse } from './relay.ts';
 const NO_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
 const NULL_BODY = new Set([101, 204, 205, 304]);
 const UTF8 = new TextDecoder();
+// The backend's body as the judge reads it: a byte order mark kept (RFC 8259 forbids one).
+const AS_SENT = new TextDecoder('utf-8', { ignoreBOM: true });
+/** A body's text as the app's JSON reader takes it, for the journal: without a byte order mark. */
+const asRead = (text: string) => (text.startsWith('\uFEFF') ? text.slice(1) : text);
 
-/** The backend step: forwards a request of `session`, or answers it with `local` on fallback. */
+/** A request the pipeline hands the backend step, past its session, faults and routing. */
+export type BackendCall = {
+  request: Request;
+  operation: Exchange['request']['operation'];
+  session: Session;
+  /** The mock's CORS headers, which replace the backend's. */
+  cors: Record<string, string>;
+  /** The mock's own answer, for the fallback. */
+  local: () => Promise<Response>;
+  /** Whether the app sent a key the mock accepts, which the backend's key then replaces. */
+  lendKey: boolean;
+};
+
+/** The backend step: forwards a request of its session, or answers it with `local` on fallback. */
 export type BackendStep = {
-  /** Whether the mock checks the app's key itself (it does when it lends the backend's key). */
-  checksKey: boolean;
-  answer(
-    request: Request,
-    operation: Exchange['request']['operation'],
-    session: Session,
-    cors: Record<string, string>,
-    local: () => Promise<Response>,
-  ): Promise<Response>;
+  /** Whether the mock lends the backend its key (--proxy-key) in place of a key it accepts. */
+  lendsKey: boolean;
+  answer(call: BackendCall): Promise<Response>;
 };
 
 /** The adapter's transport, and what the recorder adds to it. */
@@ -60,14 +74,9 @@ type Proxy = {
 };
 
 /** One request on its way through the proxy. */
-type Call = {
-  request: Request;
+type Call = BackendCall & {
   /** Where it goes: the backend's base plus the path after `/v1`, and the query. */
   url: string;
-  operation: Exchange['request']['operation'];
-  session: Session;
-  cors: Record<string, string>;
-  local: () => Promise<Response>;
   /** The app's body as sent, and as text (both absent without one). */
   bytes?: Uint8Array;
   body?: string;
@@ -109,6 +118,36 @@ async function fallBack(proxy: Proxy, why: string, call: Call): Promise<Response
   return noteAnswer(response, { answeredBy: 'mock', fallback: why, departures });
 }
 
+/** The `transport` departure of an answer that cannot be read (and the app's own, judged as ever). */
+function unreadable(proxy: Proxy, call: Call, error: UnreadableAnswer): UnreadableAnswer {
+  const departures = [
+    ...clientSide(proxy, call, {
+      status: error.status,
+      headers: [['content-type', 'application/json']],
+      text: '',
+    }),
+    transportDeparture(`Body ${error.title}`, error.detail),
+  ];
+  // Nothing was sent: the app gets the 502, and the log and journal the backend's departure.
+  noteRefusal(error, { answeredBy: 'backend', departures });
+  return error;
+}
+
+/**
+ * The body with its first chunk read (or its end), so that an answer that fails before its
+ * first byte (a body not in its Content-Encoding, a connection lost) fails while nothing has
+ * been sent to the app, which then gets a whole 502 instead of a reply cut at its start.
+ */
+async function peeked(body: AsyncIterable<Uint8Array>): Promise<AsyncIterable<Uint8Array>> {
+  const chunks = body[Symbol.asyncIterator]();
+  const first = await chunks.next();
+  return (async function* () {
+    if (first.done) return;
+    yield first.value;
+    yield* { [Symbol.asyncIterator]: () => chunks };
+  })();
+}
+
 /** Sends the request to the backend: its answer, or why the mock takes over on fallback. */
 async function reach(proxy: Proxy, call: Call): Promise<BackendAnswer | { fallback: string }> {
   const { options } = proxy;
@@ -118,7 +157,7 @@ async function reach(proxy: Proxy, call: Call): Promise<BackendAnswer | { fallba
       {
         url: call.url,
         method: request.method,
-        headers: outgoingHeaders(request.headers, options.key),
+        headers: outgoingHeaders(request.headers, call.lendKey ? options.key : undefined),
         ...(call.bytes === undefined ? {} : { body: call.bytes }),
       },
       proxy.bounds,
@@ -158,10 +197,11 @@ async function answerWhole(
   try {
     bytes = await readAll(maskedChunks(answer.body, options.key));
   } catch (error) {
+    if (error instanceof UnreadableAnswer) throw unreadable(proxy, call, error);
     if (options.fallback && noAnswer(error)) return fallBack(proxy, error.message, call);
     throw error;
   }
-  const text = UTF8.decode(bytes);
+  const text = AS_SENT.decode(bytes);
   const why = options.fallback ? notServedYet(answer.status, text) : undefined;
   if (why !== undefined) return fallBack(proxy, why, call);
   const departures = await settle(proxy, call, answer, text);
@@ -169,29 +209,45 @@ async function answerWhole(
   return noteAnswer(new Response(payload as BodyInit | null, init), {
     answeredBy: 'backend',
     departures,
-    text,
+    text: asRead(text),
   });
 }
 
-/** An answer streamed on to the app as it arrives, judged (or said cut) once it has ended. */
-function answerStreamed(
+/**
+ * An answer streamed on to the app as it arrives, once its first chunk came; judged (or said
+ * cut) once it has ended.
+ */
+async function answerStreamed(
   proxy: Proxy,
   call: Call,
   answer: BackendAnswer,
   init: ResponseInit & { status: number; headers: Headers },
-): Response {
+): Promise<Response> {
   const { options } = proxy;
+  let body: AsyncIterable<Uint8Array>;
+  try {
+    body = await peeked(answer.body);
+  } catch (error) {
+    if (error instanceof UnreadableAnswer) throw unreadable(proxy, call, error);
+    if (options.fallback && noAnswer(error)) return fallBack(proxy, error.message, call);
+    throw error;
+  }
   const note: ProxyNote = { answeredBy: 'backend', departures: [] };
   const relay = createRelay({
-    chunks: maskedChunks(answer.body, options.key),
+    chunks: maskedChunks(body, options.key),
     // The declared length holds while the bytes pass unchanged (no key to mask).
     ...(answer.length === undefined || options.key !== undefined ? {} : { length: answer.length }),
     cancel: () => answer.cancel(),
-    async ended(text, cut) {
-      note.text = text;
-      // A cut body is not the backend's answer: it is not judged, the cut is said instead.
-      if (cut !== undefined) note.cut = cut;
-      else note.departures = await settle(proxy, call, answer, text);
+    async ended(text, cut, error) {
+      note.text = asRead(text);
+      // A cut body is not the backend's answer: it is not judged, the cut is said instead,
+      // and a body that stopped decoding mid-way is the backend's departure all the same.
+      if (cut === undefined) note.departures = await settle(proxy, call, answer, text);
+      else {
+        note.cut = cut;
+        if (error instanceof UnreadableAnswer)
+          note.departures = [transportDeparture(`Body ${error.title}`, error.detail)];
+      }
     },
   });
   const beside = proxy.transport.relaysBeside?.(call.request) === true;
@@ -222,6 +278,7 @@ export function createBackendStep(
   forward: Forward,
   transport: ProxyTransport,
 ): BackendStep {
+  checkBaseUrl(options.url);
   const proxy: Proxy = {
     options,
     forward,
@@ -233,11 +290,11 @@ export function createBackendStep(
     },
   };
   return {
-    checksKey: options.key !== undefined,
-    async answer(request, operation, session, cors, local) {
+    lendsKey: options.key !== undefined,
+    async answer(sent) {
       // A target that would leave the base is refused before anything else.
-      const url = backendUrl(options.url, request.url);
-      const call = await callOf(transport, { request, url, operation, session, cors, local });
+      const url = backendUrl(options.url, sent.request.url);
+      const call = await callOf(transport, { ...sent, url });
       const reached = await reach(proxy, call);
       if ('fallback' in reached) return fallBack(proxy, reached.fallback, call);
       // A status that says "not served yet" on its own (501, 502-504): its body is not read.

@@ -8,6 +8,7 @@
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import {
+  ACCEPT_ENCODING,
   type OpenAnswer,
   openBounded,
   ReadFailure,
@@ -15,7 +16,7 @@ import {
   sizeText,
 } from '../../../net/index.ts';
 import { MockError } from '../../core/errors.ts';
-import type { Forward } from '../../core/proxy/backend.ts';
+import { type Forward, UnreadableAnswer } from '../../core/proxy/backend.ts';
 
 /** The 502 or 504 for a request the backend gave no usable answer to (`no answer`: fallback may take it). */
 function failure(error: unknown, backend: string, bounds: Parameters<Forward>[1]): MockError {
@@ -27,6 +28,13 @@ function failure(error: unknown, backend: string, bounds: Parameters<Forward>[1]
       'backend_timeout',
       `the backend ${backend} took longer than ${bounds.timeoutMs} ms (--proxy-timeout) to answer`,
     );
+  if (error.kind === 'decode') {
+    // "Body does not decode as its Content-Encoding says: Content-Encoding gzip, but …"
+    const at = error.message.indexOf(': ');
+    const [title, detail] =
+      at < 0 ? [error.message, ''] : [error.message.slice(0, at), error.message.slice(at + 2)];
+    return new UnreadableAnswer(backend, title.replace(/^Body /, ''), detail);
+  }
   if (error.bound?.kind === 'body-size')
     return new MockError(
       502,
@@ -59,6 +67,8 @@ export function createForward(base: string): Forward & { close(): void } {
     for (const [header, value] of target.headers)
       headers[header] = headers[header] === undefined ? value : `${headers[header]}, ${value}`;
     if (target.body !== undefined) headers['content-length'] = String(target.body.byteLength);
+    // The codings the reader undoes: it decodes every answer to judge and bound it.
+    headers['accept-encoding'] = ACCEPT_ENCODING;
     const open = (through: HttpAgent) =>
       openBounded(
         url,

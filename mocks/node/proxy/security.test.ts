@@ -107,3 +107,9 @@ it('answers 502 backend_unreachable naming the backend when nothing listens', as
     await closed.close();
   }
 });
+
+it('refuses to start in front of a backend URL without its version segment, naming the URL to give', async () => {
+  await expect(
+    startMockServer({ port: 0, quiet: true, proxy: { url: 'http://127.0.0.1:9' } }),
+  ).rejects.toThrow(/lacks the version segment \/v1.*give http:\/\/127\.0\.0\.1:9\/v1$/);
+});
