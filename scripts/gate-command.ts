@@ -14,8 +14,9 @@ import { animalsLeft, gateJson } from '../gate/json-result.ts';
 import { writeAtomically } from '../gate/junit.ts';
 import { gateMarkdown } from '../gate/markdown.ts';
 import { type GateReport, runGate } from '../gate/run-gate.ts';
-import type { StageResult } from '../gate/stage.ts';
+import type { GateFinding, StageResult } from '../gate/stage.ts';
 import { formatSummary, STATUS_WORDS } from '../gate/summary.ts';
+import type { StartTrafficProxy } from '../gate/traffic-types.ts';
 import { gateVerdict } from '../gate/verdict.ts';
 import { gateVersion, interfaceVersion } from '../gate/version.ts';
 import { stopAllProcesses } from '../lib/process.ts';
@@ -23,17 +24,25 @@ import { runCommand } from './cli.ts';
 import { type GateFlagOptions, gateFlags, gateOptions } from './gate-flags.ts';
 import { gateHelp } from './gate-help.ts';
 
+const printFindings = (findings: readonly GateFinding[]) =>
+  findings.forEach((finding, i) => {
+    const [first = '', ...rest] = findingText(finding);
+    console.log(`\n${i + 1}. ${first}`);
+    for (const line of rest) console.log(`   ${line}`);
+  });
+
 const printStage = (result: StageResult) => {
   const time = `${(result.durationMs / 1000).toFixed(1)} s`;
   console.log(`\n== ${result.stage}: ${STATUS_WORDS[result.status]} (${time})`);
   console.log(`   ${result.summary}`);
   if (result.findingsText) console.log(`\n${result.findingsText}\n`);
-  else
-    result.findings.forEach((finding, i) => {
-      const [first = '', ...rest] = findingText(finding);
-      console.log(`\n${i + 1}. ${first}`);
-      for (const line of rest) console.log(`   ${line}`);
-    });
+  else printFindings(result.findings);
+  if ((result.appFindings?.length ?? 0) > 0) {
+    console.log(
+      `\n   The app's departures (its own requests; ${result.appFindingsFail ? 'they fail the stage: --e2e-client strict' : 'reported apart, --e2e-client strict fails on them'}):`,
+    );
+    printFindings(result.appFindings ?? []);
+  }
   for (const line of result.details) console.log(`   - ${line}`);
 };
 
@@ -53,6 +62,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 export function gateCommand(
   name: string,
   startMock?: (apiKey: string | undefined) => Promise<StartedServer>,
+  startProxy?: StartTrafficProxy,
 ): void {
   const where = startMock ? 'checkout' : 'installed';
   runCommand({ name, help: gateHelp(where), flags: gateFlags }, async (values) => {
@@ -60,7 +70,8 @@ export function gateCommand(
       console.log(`petstore-gate ${gateVersion()} (Pet Store interface ${interfaceVersion})`);
       return 0;
     }
-    const code = await gate(name, gateOptions(values, process.env, !startMock), startMock);
+    const options = { ...gateOptions(values, process.env, !startMock), startProxy };
+    const code = await gate(name, options, startMock);
     // A stage cut short by --timeout may leave work behind in this process: it ends here.
     setTimeout(() => process.exit(code), 2_000).unref();
     return code;
@@ -69,7 +80,13 @@ export function gateCommand(
 
 async function gate(
   name: string,
-  { mockApiKey, requireComplete, jsonFile, summaryMd, ...options }: GateFlagOptions,
+  {
+    mockApiKey,
+    requireComplete,
+    jsonFile,
+    summaryMd,
+    ...options
+  }: GateFlagOptions & { startProxy?: StartTrafficProxy },
   startMock: ((apiKey: string | undefined) => Promise<StartedServer>) | undefined,
 ): Promise<number> {
   const where = options.server?.baseUrl ?? 'the project mock (started on a random port)';
@@ -109,6 +126,9 @@ async function gate(
   if (process.env.GITHUB_ACTIONS === 'true') {
     for (const finding of report.results.flatMap((r) => r.findings))
       console.log(annotation(finding));
+    for (const result of report.results)
+      for (const finding of result.appFindings ?? [])
+        console.log(annotation(finding, result.appFindingsFail ? 'error' : 'warning'));
     if (verdict.code === 2) console.log(noVerdictAnnotation(verdict.why));
     const summaryFile = process.env.GITHUB_STEP_SUMMARY;
     if (summaryFile) appendFileSync(summaryFile, `${markdown}\n`);

@@ -9,6 +9,7 @@ import { BASE_PATH, DEPRECATION, SUNSET } from '../../spec/constants.ts';
 import type { Profile } from '../../spec/profile.ts';
 import { createPortableKeyMatcher, type KeyMatcher } from './auth.ts';
 import { DEFAULT_API_KEY } from './defaults.ts';
+import type { RecordedEntry } from './journal.ts';
 import { createOperations } from './operations.ts';
 import { createPipeline, type PipelineOptions, type Route } from './pipeline.ts';
 import type { BackendOptions, Forward } from './proxy/backend.ts';
@@ -47,6 +48,11 @@ export type HandlerOptions = {
    * `forward` (default: global fetch, which msw lets through).
    */
   proxy?: BackendOptions & { forward?: Forward };
+  /**
+   * Told of every answered `/v1` request as its session's journal records it (bodies as
+   * text), whatever the journal keeps: a gate run hears all of an app's traffic this way.
+   */
+  onExchange?: (exchange: RecordedEntry) => void;
 };
 
 // getPet's deprecation headers; the successor is the listing on the same base path.
@@ -104,7 +110,7 @@ export function createApi(options: HandlerOptions) {
       journalSize: options.journalSize,
     });
   // Every body read and response made goes through the recorder, for the journal.
-  const recorder = createRecorder(transport);
+  const recorder = createRecorder(transport, options.onExchange);
   const backend =
     options.proxy === undefined
       ? undefined

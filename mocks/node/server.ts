@@ -11,6 +11,7 @@ import { createControlHandlers } from '../core/controls.ts';
 import { DEFAULT_API_KEY, DEFAULT_MAX_PETS, DEFAULT_PORT } from '../core/defaults.ts';
 import { errorResponse, MockError } from '../core/errors.ts';
 import { createApi } from '../core/handlers.ts';
+import type { RecordedEntry } from '../core/journal.ts';
 import type { Pet } from '../core/pet-schema.ts';
 import type { BackendOptions } from '../core/proxy/backend.ts';
 import { createSessions } from '../core/sessions.ts';
@@ -77,6 +78,11 @@ export type MockServerOptions = {
    * (the command's request log prints one line each; not the pages or GET /__mock/ reads).
    */
   onRequest?: (answered: AnsweredRequest) => void;
+  /**
+   * Told of every answered `/v1` request as its session's journal records it (bodies as
+   * text, proxy mode's judgement included), whatever the journal keeps.
+   */
+  onExchange?: (exchange: RecordedEntry) => void;
 };
 
 /** A running standalone mock, with the control handle of its sessions. */
@@ -120,7 +126,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     onIdleEnded: options.onIdleSessionsEnded,
     journalSize: options.journalSize,
   });
-  const forward = options.proxy === undefined ? undefined : createForward(options.proxy.url);
+  const forward =
+    options.proxy === undefined ? undefined : createForward(options.proxy.url, options.proxy.ca);
   const api = createApi({
     ...options,
     proxy: forward && options.proxy && { ...options.proxy, forward },

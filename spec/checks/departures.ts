@@ -32,8 +32,13 @@ export type Departure = {
   sentence: string;
 };
 
-/** Judges the exchanges of one session in order, remembering what it saw across them. */
-export type LiveJudge = { judge(exchange: Exchange): Departure[] };
+/**
+ * Judges the exchanges of one session in order, remembering what it saw across them;
+ * `judged`, when given, is told the rules the backend's answer was judged by.
+ */
+export type LiveJudge = {
+  judge(exchange: Exchange, judged?: (rules: readonly RuleId[]) => void): Departure[];
+};
 
 /** Answers saying the request was not processed, only to come again later: not judged. */
 const NOT_PROCESSED = new Set([429, 503]);
@@ -108,7 +113,7 @@ export function liveJudge(options: { level: Level; profile?: Profile }): LiveJud
     }
   };
   return {
-    judge(exchange) {
+    judge(exchange, judged) {
       const reading = readRequest(spec, exchange.request);
       const client = reading.departures.filter((f) => !off.has(f.rule));
       // No whole answer (the proxy reports the transport fault itself), or a request the
@@ -118,7 +123,16 @@ export function liveJudge(options: { level: Level; profile?: Profile }): LiveJud
       if (status === 0 || fault !== undefined || NOT_PROCESSED.has(status) || notModified(exchange))
         return client.map((f) => departure(f, 'client'));
       const checks = serverChecks(spec, exchange.request, reading, { pets, ids }, profile);
-      const server = judgeInOrder(exchange, checks, { off });
+      const rules: RuleId[] = [];
+      const server = judgeInOrder(exchange, checks, {
+        off,
+        visit: (check) => {
+          for (const rule of check.rules)
+            if (!off.has(rule) && !rules.includes(rule)) rules.push(rule);
+          return false;
+        },
+      });
+      judged?.(rules);
       const pet = createdPet(exchange);
       if (pet) remember(pet);
       return [

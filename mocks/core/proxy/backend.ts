@@ -21,6 +21,8 @@ export type BackendOptions = {
   timeoutMs?: number;
   /** Largest answer body read from the backend (default 8 MiB): beyond it, 502. */
   maxBytes?: number;
+  /** CA certificates (PEM) trusted beside the system's, for a backend over HTTPS (the standalone server). */
+  ca?: string;
 };
 
 /** A request as it goes to the backend. */

@@ -3,6 +3,8 @@
  * holding the backend to the session's profile when it has one), fed the exchange as the
  * contract suite records one, with the app's key and the backend's masked in what it reports.
  */
+
+import type { RuleId } from '../../../spec/checks/check.ts';
 import { type Departure, type LiveJudge, liveJudge } from '../../../spec/checks/departures.ts';
 import type { Exchange } from '../../../spec/checks/exchange.ts';
 import { BASE_PATH } from '../../../spec/constants.ts';
@@ -20,6 +22,8 @@ export type ProxyJudge = (
   operation: Exchange['request']['operation'],
   body: string | undefined,
   answer: JudgedAnswer,
+  /** Told the rules the backend's answer was judged by. */
+  judged?: (rules: readonly RuleId[]) => void,
 ) => Departure[];
 
 const parsed = (text: string): { json: unknown; isJson: boolean } => {
@@ -83,10 +87,10 @@ export function createProxyJudge(key: string | undefined): ProxyJudge {
     }
     return judge;
   };
-  return (session, request, operation, body, answer) => {
+  return (session, request, operation, body, answer, judged) => {
     try {
       return judgeOf(session)
-        .judge(exchangeOf(request, operation, body, answer, key))
+        .judge(exchangeOf(request, operation, body, answer, key), judged)
         .map((departure) => ({
           ...departure,
           received: maskKey(departure.received, key),

@@ -3,6 +3,7 @@
  * (the backend, or the mock), why the mock did, the departures its exchange shows, the body
  * as the app got it, and why it was cut. Kept beside the Response, never in it.
  */
+import type { RuleId } from '../../../spec/checks/check.ts';
 import type { Departure } from '../../../spec/checks/departures.ts';
 
 /** What proxy mode adds to an answer, for the log line and the journal. */
@@ -11,6 +12,10 @@ export type ProxyNote = {
   /** Why the mock answered instead (`--proxy-fallback`). */
   fallback?: string;
   departures: Departure[];
+  /** The rules the backend's answer was judged by (none when the mock answered). */
+  judged?: RuleId[];
+  /** Whether the backend's key went in place of the app's (a key the mock accepts). */
+  keyLent?: boolean;
   /** The body text as the app got it (the key masked), for the journal. */
   text?: string;
   /** Why the app's answer was cut mid-body (its connection ended): the body went past a bound, or the backend's time ran out. */

@@ -5,6 +5,7 @@
  * the backend does not serve yet is answered by the mock (`--proxy-fallback`). Each step of
  * a request's way is one function below, in the order a request meets them.
  */
+import type { RuleId } from '../../../spec/checks/check.ts';
 import { transportDeparture } from '../../../spec/checks/departures.ts';
 import type { Exchange } from '../../../spec/checks/exchange.ts';
 import { MockError } from '../errors.ts';
@@ -129,7 +130,11 @@ function unreadable(proxy: Proxy, call: Call, error: UnreadableAnswer): Unreadab
     transportDeparture(`Body ${error.title}`, error.detail),
   ];
   // Nothing was sent: the app gets the 502, and the log and journal the backend's departure.
-  noteRefusal(error, { answeredBy: 'backend', departures });
+  noteRefusal(error, {
+    answeredBy: 'backend',
+    departures,
+    ...(call.lendKey ? { keyLent: true } : {}),
+  });
   return error;
 }
 
@@ -168,17 +173,32 @@ async function reach(proxy: Proxy, call: Call): Promise<BackendAnswer | { fallba
   }
 }
 
-/** What follows the end of the body: the backend's animals kept, the exchange judged. */
-async function settle(proxy: Proxy, call: Call, answer: BackendAnswer, text: string) {
+/**
+ * What follows the end of the body: the backend's animals kept, the exchange judged (its
+ * departures, and the rules it was judged by, for the note).
+ */
+async function settle(
+  proxy: Proxy,
+  call: Call,
+  answer: BackendAnswer,
+  text: string,
+): Promise<Pick<ProxyNote, 'departures' | 'judged'>> {
   if (proxy.options.record && answer.status < 300) {
     const kept = recordedPets(call.operation, text);
     if (kept.length > 0) await call.session.store.keep(kept).catch(() => undefined);
   }
-  return proxy.judge(call.session, call.request, call.operation, call.body, {
-    status: answer.status,
-    headers: answer.headers,
-    text,
-  });
+  let judged: RuleId[] = [];
+  const departures = proxy.judge(
+    call.session,
+    call.request,
+    call.operation,
+    call.body,
+    { status: answer.status, headers: answer.headers, text },
+    (rules) => {
+      judged = [...rules];
+    },
+  );
+  return { departures, judged };
 }
 
 /** Whether the answer is read whole before anything is sent: its body decides the fallback, or it has none. */
@@ -204,11 +224,12 @@ async function answerWhole(
   const text = AS_SENT.decode(bytes);
   const why = options.fallback ? notServedYet(answer.status, text) : undefined;
   if (why !== undefined) return fallBack(proxy, why, call);
-  const departures = await settle(proxy, call, answer, text);
+  const judgement = await settle(proxy, call, answer, text);
   const payload = NULL_BODY.has(answer.status) ? null : bytes;
   return noteAnswer(new Response(payload as BodyInit | null, init), {
     answeredBy: 'backend',
-    departures,
+    ...judgement,
+    ...(call.lendKey ? { keyLent: true } : {}),
     text: asRead(text),
   });
 }
@@ -232,7 +253,11 @@ async function answerStreamed(
     if (options.fallback && noAnswer(error)) return fallBack(proxy, error.message, call);
     throw error;
   }
-  const note: ProxyNote = { answeredBy: 'backend', departures: [] };
+  const note: ProxyNote = {
+    answeredBy: 'backend',
+    departures: [],
+    ...(call.lendKey ? { keyLent: true } : {}),
+  };
   const relay = createRelay({
     chunks: maskedChunks(body, options.key),
     // The declared length holds while the bytes pass unchanged (no key to mask).
@@ -242,7 +267,7 @@ async function answerStreamed(
       note.text = asRead(text);
       // A cut body is not the backend's answer: it is not judged, the cut is said instead,
       // and a body that stopped decoding mid-way is the backend's departure all the same.
-      if (cut === undefined) note.departures = await settle(proxy, call, answer, text);
+      if (cut === undefined) Object.assign(note, await settle(proxy, call, answer, text));
       else {
         note.cut = cut;
         if (error instanceof UnreadableAnswer)

@@ -51,8 +51,11 @@ function failure(error: unknown, backend: string, bounds: Parameters<Forward>[1]
 const declaredLength = (value: string | undefined): number | undefined =>
   value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
 
-/** A forwarder to the backend at `base` (its origin names it in error messages). */
-export function createForward(base: string): Forward & { close(): void } {
+/**
+ * A forwarder to the backend at `base` (its origin names it in error messages), trusting
+ * `ca` beside the system's certificates.
+ */
+export function createForward(base: string, ca?: string): Forward & { close(): void } {
   const root = new URL(base);
   const agent =
     root.protocol === 'https:'
@@ -73,7 +76,12 @@ export function createForward(base: string): Forward & { close(): void } {
       openBounded(
         url,
         { method: target.method, headers, ...(target.body ? { body: target.body } : {}) },
-        { agent: through, timeoutMs: bounds.timeoutMs, bounds: { maxBodyBytes: bounds.maxBytes } },
+        {
+          agent: through,
+          timeoutMs: bounds.timeoutMs,
+          bounds: { maxBodyBytes: bounds.maxBytes },
+          ...(ca === undefined ? {} : { ca }),
+        },
       );
     let answer: OpenAnswer;
     try {
