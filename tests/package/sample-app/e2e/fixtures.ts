@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { test as base, expect } from '@playwright/test';
-import { MOCK } from '../playwright.config';
+import { KEY, MOCK } from '../playwright.config';
 
 // testInfo.testId is the same on every run, and a mock left running keeps its sessions:
 // the run id gives every run fresh ones.
@@ -35,4 +35,4 @@ export const test = base.extend<{ sent: (operation: string) => Promise<Sent[]> }
   },
 });
 
-export { expect, MOCK };
+export { expect, KEY, MOCK };
