@@ -7,8 +7,10 @@
  * and its coverage said; a first pass is NOT CONFORMANT for rules the contract suite names for
  * it where the app's traffic reaches what it breaks, and shows no departure where it does not
  * (nor does Go's planted empty-token panic, which the app never sends); a build of the app
- * that asks limit=500 is the app's departure, not the service's. The other stages are
- * skipped: the contract suite's own panel files run them.
+ * that asks limit=500 is the app's departure, not the service's; a suite that fails is said
+ * with its exit code and last lines (what it sent judged all the same), and a server that goes
+ * away during the run is no verdict, said as such.
+ * The other stages are skipped: the contract suite's own panel files run them.
  */
 import { cpSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,8 +24,8 @@ import { freePort } from '../../lib/ports.ts';
 import { testTempDir } from '../../lib/temp-dirs.ts';
 import { startTrafficProxy } from '../../mocks/node/proxy/traffic.ts';
 import { CHROMIUM_PATH, skipReason } from '../browser/harness.ts';
-import { FRAMEWORKS, firstPassRules, serviceFor } from './first-pass-rules.ts';
-import type { ServiceName } from './services.ts';
+import { FRAMEWORKS, firstPassRules } from './first-pass-rules.ts';
+import { type ServiceName, startService } from './services.ts';
 
 const SKIP = skipReason();
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -43,6 +45,15 @@ beforeAll(() => {
 /** The app's suite as its team runs it, on a free port, with the system's Chromium. */
 const suite = async (dir: string) =>
   `cd '${dir}' && CHROMIUM_PATH=${CHROMIUM_PATH} APP_PORT=${await freePort()} npx playwright test e2e/pets.spec.ts --workers 1 --reporter line`;
+
+/**
+ * A service of its own for one test, conforming ones too: the run's shared ones hold the
+ * hundreds of animals other files create, past the app's one page of 100.
+ */
+async function serviceFor(name: ServiceName) {
+  const service = await startService(name);
+  return { ...service, stop: () => service.process.stop() };
+}
 
 /** The gate with only the traffic stage, the app's suite run through it, in front of `name`. */
 async function gateWithApp(name: ServiceName, dir = APP) {
@@ -146,4 +157,63 @@ it("reports an app build that asks limit=500 as the app's departure, apart from 
   // Reported apart: the service conforms, and the gate says so.
   expect(traffic.status, shown).toBe('passed');
   expect(verdict.code, shown).toBe(0);
+}, 240_000);
+
+it("says the app's Playwright run failing, with its exit code and last lines, and judges what it sent", async (test) => {
+  test.skip(SKIP !== undefined, SKIP);
+  // The suite as a CI job without its browser runs it: the page tests fail before any request,
+  // the one that talks to the API without a page sends its creation.
+  const broken = (await suite(APP)).replace(
+    `CHROMIUM_PATH=${CHROMIUM_PATH}`,
+    'CHROMIUM_PATH=/nowhere',
+  );
+  const service = await serviceFor('express-conforming');
+  const report = await runGate({
+    server: { baseUrl: service.baseUrl, apiKey: service.apiKey },
+    level: 'interface',
+    skip: ['contract', 'prism', 'dredd'],
+    e2e: broken,
+    startProxy: startTrafficProxy,
+  }).finally(() => service.stop());
+  const traffic = report.results.at(-1) as StageResult;
+  const shown = [traffic.summary, ...traffic.details].join('\n');
+  // No verdict on the server by itself: its answers to what was sent were judged, and the run
+  // is CONFORMANT only as far as tested, which --require-complete refuses.
+  expect(traffic.untested?.[0], shown).toMatch(/the e2e command failed \(exit 1\) after/);
+  expect(traffic.details, shown).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/^ {2}\| .*executable doesn't exist at \/nowhere/),
+    ]),
+  );
+  expect(traffic.coverage?.operations.find((o) => o.operation === 'createPet')?.met).toEqual([201]);
+  expect(gateVerdict(report.results)).toMatchObject({
+    code: 0,
+    words: 'CONFORMANT as far as tested',
+  });
+  expect(gateVerdict(report.results, true).code).toBe(2);
+}, 240_000);
+
+it('says the server went away while the app’s tests ran: no verdict, naming when and where', async (test) => {
+  test.skip(SKIP !== undefined, SKIP);
+  const service = await startService('express-conforming');
+  try {
+    // Staging goes down as the suite starts: the proxy answers the app 502, and says why.
+    const report = await runGate({
+      server: { baseUrl: service.baseUrl, apiKey: service.apiKey },
+      level: 'interface',
+      skip: ['contract', 'prism', 'dredd'],
+      e2e: `kill -TERM -${service.process.child.pid} && ${await suite(APP)}`,
+      startProxy: startTrafficProxy,
+    });
+    const traffic = report.results.at(-1) as StageResult;
+    const shown = [traffic.summary, ...traffic.details].join('\n');
+    expect(gateVerdict(report.results).code, shown).toBe(2);
+    expect(traffic.findings, shown).toEqual([]);
+    expect(traffic.serverGone?.request, shown).toMatch(/^GET \/v1\/pets/);
+    expect(traffic.noVerdict, shown).toMatch(
+      /gave no answer to \d+ request\(s\) of the app's tests, and none to GET \/v1\/pets after them: it stopped/,
+    );
+  } finally {
+    await service.process.stop();
+  }
 }, 240_000);
