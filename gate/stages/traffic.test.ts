@@ -159,6 +159,14 @@ it('gives no verdict, saying when and where, when the backend stops answering du
   const result = await run(url, 'list list');
   expect(result.status).toBe('no-verdict');
   expect(result.serverGone?.request).toBe('GET /v1/pets');
-  expect(result.noVerdict).toMatch(/gave no answer to 1 request\(s\) of the app's tests/);
+  expect(result.noVerdict).toMatch(
+    /^the server gave no answer to 1 request\(s\) of the app's tests, .* it stopped at /,
+  );
+  expect(result.findings).toEqual([]);
+});
+
+it('gives no verdict, not a failure of coverage, when the e2e command sent nothing under --e2e-min-coverage', async () => {
+  const result = await run(backend.baseUrl, 'fail', { minCoverage: 50 });
+  expect(result.status).toBe('no-verdict');
   expect(result.findings).toEqual([]);
 });
