@@ -7,6 +7,7 @@ import { afterAll, expect, it } from 'vitest';
 import { RATE_LIMIT } from './far-suite.ts';
 import type { ProxyRow } from './proxy.ts';
 import type { BenchResult } from './run.ts';
+import type { TrafficBench } from './traffic.ts';
 import { WORKLOADS } from './workloads.ts';
 
 // A smoke run of the real command at a tiny size, bare server and mock only (no Prism):
@@ -90,5 +91,19 @@ it('writes a complete result with every request answered 2xx in quick mode', asy
     expect(row.alone.count).toBeGreaterThanOrEqual(50);
     expect(row.alone.p50Us).toBeGreaterThan(0);
     expect(row.alone.p99Us).toBeGreaterThanOrEqual(row.alone.p50Us);
+  }
+  // The app's run (scripted in quick mode) direct, through the proxy and through the gate's
+  // traffic stage, each timed and its CPU counted.
+  const traffic = JSON.parse(
+    readFileSync(join(out, 'traffic-latest.json'), 'utf8'),
+  ) as TrafficBench;
+  expect(traffic.rows.map((row) => `${row.target} ${row.runs}`)).toEqual([
+    'direct 1',
+    'mock-proxy 1',
+    'gate 1',
+  ]);
+  for (const row of traffic.rows) {
+    expect(row.wallMs).toBeGreaterThan(0);
+    expect(row.cpuMs).toBeGreaterThan(0);
   }
 }, 240_000);

@@ -4,6 +4,7 @@ import type { StartedServer } from '../contract-tests/run/run-types.ts';
 import type { Level } from '../spec/levels.ts';
 import type { Profile } from '../spec/profile.ts';
 import type { StageName, StageResult } from './stage.ts';
+import type { StartTrafficProxy } from './traffic-types.ts';
 
 /** The gate's whole time unless --timeout says otherwise: a hung server never holds a pipeline longer. */
 export const DEFAULT_TIMEOUT_MS = 600_000;
@@ -53,4 +54,15 @@ export type GateOptions = {
   openapi?: string;
   /** Told about each stage as soon as it ends. */
   onStage?: (result: StageResult) => void;
+  /**
+   * The app's end-to-end command (--e2e CMD): the traffic stage runs it through the proxy in
+   * front of the server and judges its traffic. Without it, the stage does not run at all.
+   */
+  e2e?: string;
+  /** `strict`: the app's departures fail the traffic stage (--e2e-client); default `report`. */
+  e2eClient?: 'report' | 'strict';
+  /** The least coverage of the documented responses, in percent, the traffic must meet (--e2e-min-coverage). */
+  e2eMinCoverage?: number;
+  /** Starts the proxy the traffic stage runs the app through (the commands pass the mock's). */
+  startProxy?: StartTrafficProxy;
 };

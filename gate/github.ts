@@ -14,8 +14,8 @@ const escapeData = (text: string) =>
 const escapeProperty = (text: string) =>
   escapeData(text).replaceAll(':', '%3A').replaceAll(',', '%2C');
 
-/** The `::error` command of one finding. */
-export function annotation(finding: GateFinding): string {
+/** The `::error` command of one finding (`::warning` for an app's departure reported apart). */
+export function annotation(finding: GateFinding, level: 'error' | 'warning' = 'error'): string {
   const where =
     finding.file ??
     (finding.specPointer === undefined ? undefined : specLocation(finding.specPointer));
@@ -29,7 +29,7 @@ export function annotation(finding: GateFinding): string {
     ...finding.detail,
     ...(finding.curl ? ['Reproduce (export PETSTORE_API_KEY first):', finding.curl] : []),
   ].join('\n');
-  return `::error ${properties.join(',')}::${escapeData(message)}`;
+  return `::${level} ${properties.join(',')}::${escapeData(message)}`;
 }
 
 /** The `::error` command of a run without a verdict, saying why. */

@@ -62,6 +62,10 @@ export function gateJson(
       leftOut: r.untested ?? [],
       notes: r.details,
       created: { count: r.created ?? 0, ids: r.createdIds ?? [] },
+      ...(r.appFindings === undefined
+        ? {}
+        : { appFindings: r.appFindings, appFindingsFail: r.appFindingsFail === true }),
+      ...(r.coverage === undefined ? {} : { coverage: r.coverage }),
     })),
     causes: gateCauses(report.results, level).map(({ finding, seenAgain }) => ({
       stage: finding.stage,

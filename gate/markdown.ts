@@ -10,7 +10,7 @@ import { causesLine, type Tie, tiesToContract } from './causes.ts';
 import { findingText } from './exchange-text.ts';
 import { animalsLeft } from './json-result.ts';
 import type { GateReport } from './run-gate.ts';
-import type { GateFinding } from './stage.ts';
+import type { GateFinding, StageResult } from './stage.ts';
 import { STATUS_WORDS } from './summary.ts';
 import type { GateVerdict } from './verdict.ts';
 import { leftOut } from './verdict.ts';
@@ -48,6 +48,38 @@ function findingSection(finding: GateFinding, n: number, tie: Tie | undefined): 
       ? ['   Reproduce (export PETSTORE_API_KEY first):', '', fence(finding.curl, 'sh'), '']
       : []),
   ];
+}
+
+/** The traffic stage's coverage table, and the app's departures, reported apart. */
+function trafficSections(result: StageResult): string[] {
+  const lines: string[] = [];
+  const coverage = result.coverage;
+  if (coverage) {
+    lines.push(
+      `### Coverage of the app's traffic: ${coverage.met} of ${coverage.documented} documented responses (${coverage.percent} %)`,
+      '',
+      `${coverage.exchanges} exchange(s) in ${coverage.sessions} session(s).`,
+      '',
+      '| operation | answered by the backend | documented statuses met | not met | other statuses | rules judged |',
+      '|---|---|---|---|---|---|',
+      ...coverage.operations.map(
+        (row) =>
+          `| ${row.operation} | ${row.requests} | ${row.met.join(', ') || '-'} | ${row.documented.filter((s) => !row.met.includes(s)).join(', ') || '-'} | ${row.undocumented.join(', ') || '-'} | ${row.rules.length > 0 ? cell(row.rules.join(', ')) : '-'} |`,
+      ),
+      '',
+    );
+  }
+  const app = result.appFindings ?? [];
+  if (app.length > 0) {
+    lines.push(
+      `### The app's departures (${app.length}): ${result.appFindingsFail ? 'they fail the stage (--e2e-client strict)' : 'reported apart, not the server’s (--e2e-client strict fails on them)'}`,
+      '',
+    );
+    app.forEach((f, i) => {
+      lines.push(...findingSection(f, i + 1, undefined));
+    });
+  }
+  return lines;
 }
 
 /** The Markdown summary of a run. */
@@ -94,6 +126,7 @@ export function gateMarkdown(
       lines.push(...findingSection(f, i + 1, ties.get(f)));
     });
   }
+  for (const r of report.results) lines.push(...trafficSections(r));
   if (missing.length > 0 || skipped.length > 0) {
     lines.push('### Left out', '');
     for (const r of skipped) lines.push(`- **${r.stage}** stage: ${cell(r.summary)}`);

@@ -1,7 +1,7 @@
 /**
  * How the relay sends one request on to the server, and what it makes of each way that can
- * go wrong. Nothing listening is a server gone. A request lost on a kept-alive connection is
- * sent again on a new one, as every HTTP client does. Any other loss, or no answer in time,
+ * go wrong. Nothing listening is a server gone. A request lost on a kept-alive connection
+ * before any answer is sent again on a new one, as every HTTP client does (net/). Any other loss, or no answer in time,
  * is the server's fault only when it comes again on a fresh connection while the server
  * answers `GET /pets`; when it answers nothing at all it is gone (hung or stopped). 429 and
  * 503 are waited out with back-off, unless the request forced them (`Prefer: code=`).
@@ -94,12 +94,8 @@ async function answerOf(
   const named = `${exchange.method} ${exchange.path}`;
   const at = () => new Date().toISOString();
   const ms = ctx.options.requestTimeoutMs;
-  let failure = await tryOnce(url, request, ctx.state.agent, ms, ctx.options);
-  // A kept-alive connection the server had closed while idle: a new one, as clients do.
-  if (failure instanceof UpstreamFailure && failure.kind === 'lost' && failure.reused) {
-    const fresh = agentFor(url, ctx.options.ca);
-    failure = await tryOnce(url, request, fresh, ms, ctx.options).finally(() => fresh.destroy());
-  }
+  // A kept-alive connection the server had closed while idle is sent again by sendUpstream.
+  const failure = await tryOnce(url, request, ctx.state.agent, ms, ctx.options);
   if (!(failure instanceof UpstreamFailure)) {
     ctx.state.timeouts = 0;
     return failure;

@@ -24,6 +24,7 @@ import { runContractStage } from './stages/contract.ts';
 import { dreddCreations, runDreddStage } from './stages/dredd.ts';
 import { runLintStage } from './stages/lint.ts';
 import { prismCreations, runPrismStage } from './stages/prism.ts';
+import { runTrafficStage } from './stages/traffic.ts';
 import { openTarget, type Target } from './target.ts';
 import { specPathAt } from './tools.ts';
 
@@ -66,7 +67,20 @@ const runners: Record<StageName, (run: Run) => Promise<StageResult>> = {
     }),
   prism: ({ options, context }) => runPrismStage(context, specPathAt(options.level)),
   dredd: ({ context }) => runDreddStage(context),
+  traffic: ({ options, context }) =>
+    runTrafficStage(context, {
+      command: options.e2e ?? '',
+      client: options.e2eClient,
+      minCoverage: options.e2eMinCoverage,
+      startProxy: options.startProxy,
+      profile: options.profile,
+      maxCreates: options.maxCreates,
+    }),
 };
+
+/** The stages of a run: the four, and `traffic` when the app's e2e command is given. */
+const stagesOf = (options: GateOptions): readonly StageName[] =>
+  options.e2e === undefined ? stageNames : [...stageNames, 'traffic'];
 
 /** The creations the prism and dredd stages need, when they run: kept from the contract's. */
 const setAside = (options: GateOptions, target: Target): number =>
@@ -137,7 +151,7 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
   let gone: ServerGone | undefined;
   try {
     let creationsLeft = options.maxCreates;
-    for (const stage of stageNames) {
+    for (const stage of stagesOf(options)) {
       const stageStarted = Date.now();
       const stageDeadline = Math.min(deadline, stageStarted + (options.stageTimeoutMs ?? Infinity));
       const context: StageContext = {

@@ -1,11 +1,17 @@
 /** The shape every gate stage reports in: a verdict, what it tried, its findings and JUnit cases. */
 import type { ServerGone } from './relay-types.ts';
+import type { TrafficCoverage } from './traffic-types.ts';
 
-/** The four stages, in the order the gate runs them. */
-export type StageName = 'lint' | 'contract' | 'prism' | 'dredd';
+/** The stages: the four every run has, and `traffic`, which runs only with `--e2e CMD`. */
+export type StageName = 'lint' | 'contract' | 'prism' | 'dredd' | 'traffic';
 
-/** Every stage name, in running order. */
-export const stageNames: readonly StageName[] = ['lint', 'contract', 'prism', 'dredd'];
+/** The four stages every run has, in running order (`traffic` follows them, with --e2e). */
+export const stageNames = [
+  'lint',
+  'contract',
+  'prism',
+  'dredd',
+] as const satisfies readonly StageName[];
 
 /**
  * How a stage ended: `passed` (conformant as far as it checked), `failed` (a finding that
@@ -79,6 +85,12 @@ export type StageResult = {
   createdIds?: string[];
   /** Checks left out by this run's own bounds (--max-creates, --read-only): "as far as tested". */
   untested?: string[];
+  /** The traffic stage: the app's departures, reported apart from the server's findings. */
+  appFindings?: GateFinding[];
+  /** The traffic stage: whether the app's departures fail it (--e2e-client strict). */
+  appFindingsFail?: boolean;
+  /** The traffic stage: what the app's traffic covered, operation by operation. */
+  coverage?: TrafficCoverage;
 };
 
 /** A stage that did not run, with the reason, as a result with one case saying so. */

@@ -7,7 +7,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import { type ReadBounds, ReadFailure, readBounded } from '../net/index.ts';
+import { type ReadBounds, ReadFailure, readBounded, sendAgainIfStale } from '../net/index.ts';
 
 /** A whole answer: status, lower-cased headers (repeats joined) and the decoded body. */
 export type UpstreamAnswer = { status: number; headers: Record<string, string>; body: Buffer };
@@ -40,7 +40,11 @@ export const agentFor = (url: URL, ca?: string | Buffer): http.Agent =>
     ? new https.Agent({ keepAlive: true, ...(ca === undefined ? {} : { ca }) })
     : new http.Agent({ keepAlive: true });
 
-/** Sends one request and resolves with its whole answer within `timeoutMs`, or rejects. */
+/**
+ * Sends one request and resolves with its whole answer within `timeoutMs`, or rejects. A
+ * request that fails on a kept-alive connection the server had closed is sent again on a new
+ * one (net/'s one policy for it).
+ */
 export async function sendUpstream(
   url: URL,
   request: { method: string; headers: Record<string, string>; body?: Buffer },
@@ -49,7 +53,11 @@ export async function sendUpstream(
   reading: UpstreamReading = {},
 ): Promise<UpstreamAnswer> {
   try {
-    const answer = await readBounded(url, request, { agent, timeoutMs, ...reading });
+    const answer = await sendAgainIfStale(
+      url,
+      (through) => readBounded(url, request, { agent: through, timeoutMs, ...reading }),
+      agent,
+    );
     const { 'content-encoding': _, ...headers } = answer.headers;
     return { ...answer, headers };
   } catch (error) {

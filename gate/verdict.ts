@@ -25,7 +25,12 @@ export const leftOut = (results: readonly StageResult[]): string[] =>
 export function gateVerdict(results: readonly StageResult[], requireComplete = false): GateVerdict {
   const failed = results.filter((r) => r.status === 'failed');
   if (failed.length > 0) {
-    const findings = failed.reduce((sum, r) => sum + Math.max(1, r.findings.length), 0);
+    const findings = failed.reduce(
+      (sum, r) =>
+        sum +
+        Math.max(1, r.findings.length + (r.appFindingsFail ? (r.appFindings?.length ?? 0) : 0)),
+      0,
+    );
     return {
       code: 1,
       words: 'NOT CONFORMANT',

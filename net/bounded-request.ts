@@ -80,6 +80,7 @@ export function failureOf(
   error: unknown,
   bounds: ReadBounds,
   reused = false,
+  answered?: { status: number; headers: Record<string, string> },
 ): ReadFailure {
   if (error instanceof ReadFailure) return error;
   const code = errorCode(error);
@@ -93,6 +94,7 @@ export function failureOf(
     REFUSED.has(code) ? 'refused' : 'lost',
     code || (error as Error).message,
     reused,
+    answered,
   );
 }
 
@@ -141,7 +143,7 @@ export function openBounded(
         fail(new ReadFailure('bound', bound.reason, req.reusedSocket, answered, bound));
       });
     });
-    req.on('error', (error) => fail(failureOf(url, error, bounds, req.reusedSocket)));
+    req.on('error', (error) => fail(failureOf(url, error, bounds, req.reusedSocket, answered)));
     req.on('response', (res) => {
       const seen = { status: res.statusCode ?? 0, headers: joinedHeaders(res.headers) };
       const count = res.rawHeaders.length / 2;
@@ -154,7 +156,7 @@ export function openBounded(
       );
       answered = { ...seen, body: out, cancel: () => fail(new ReadFailure('lost', 'cancelled')) };
       res.on('data', (chunk: Buffer) => reader.write(chunk));
-      res.on('error', (error) => fail(failureOf(url, error, bounds, req.reusedSocket)));
+      res.on('error', (error) => fail(failureOf(url, error, bounds, req.reusedSocket, seen)));
       res.on('end', () => {
         if (!res.complete)
           return fail(new ReadFailure('lost', 'the answer was cut short', req.reusedSocket, seen));

@@ -4,4 +4,5 @@ export * from './bounded-fetch.ts';
 export * from './bounded-request.ts';
 export * from './bounds.ts';
 export * from './pace.ts';
+export * from './stale-connection.ts';
 export * from './tls.ts';

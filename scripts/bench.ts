@@ -2,7 +2,7 @@
  * `npm run bench`: the mock, a bare node:http server and Prism side by side under the same
  * load, with the issue's targets judged from the one run (bench/run.ts does the work).
  */
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +24,8 @@ import { formatTable, formatVerdicts, writeResult } from '../bench/report.ts';
 import { type BenchResult, runBench } from '../bench/run.ts';
 import { DEFAULT_SERVERS, SERVER_NAMES } from '../bench/servers.ts';
 import { formatSessionTable, judgeSessions, runSessionBench } from '../bench/sessions.ts';
+import { formatTrafficTable, runTrafficBench } from '../bench/traffic.ts';
+import { buildCommand } from '../build/package.ts';
 import {
   integerFlag,
   listFlag,
@@ -110,6 +112,16 @@ Goals: p50 added at most 1 ms,
 throughput at least 0.7 of direct, ahead of Prism. Written to bench/results/proxy-latest.json.
   --no-proxy          leave out the proxy figures
   --proxy-only        measure only the proxy figures
+
+Traffic figures (issue 49): the sample app's Playwright suite (one worker, one browser) run
+straight against a backend (the mock), through petstore-mock --proxy in front of it, and
+through petstore-gate --e2e (its bundle as the package ships it), taking turns: wall time and
+CPU (the run's whole process tree, the backend and the proxy) per run, medians, and each as a
+ratio of the direct run. Informational. --quick runs a scripted app instead of Playwright.
+Written to bench/results/traffic-latest.json.
+  --traffic-rounds N  runs of each way (default 3; 1 with --quick)
+  --no-traffic        leave out the traffic figures
+  --traffic-only      measure only the traffic figures
   -h, --help          show this text`;
 
 const flags = {
@@ -138,6 +150,9 @@ const flags = {
   'contract-runs': { type: 'string' },
   'contract-before': { type: 'string' },
   'proxy-only': { type: 'boolean', default: false },
+  'traffic-rounds': { type: 'string' },
+  'no-traffic': { type: 'boolean', default: false },
+  'traffic-only': { type: 'boolean', default: false },
 } as const;
 
 runCommand({ name: 'bench', help: HELP, flags }, async (values) => {
@@ -208,6 +223,20 @@ runCommand({ name: 'bench', help: HELP, flags }, async (values) => {
       out,
     );
   if (values['proxy-only']) return proxy();
+  const traffic = () =>
+    trafficFigures(
+      {
+        rounds: integerFlag(
+          'traffic-rounds',
+          values['traffic-rounds'] ?? (values.quick ? '1' : '3'),
+          1,
+        ),
+        quick: values.quick,
+        say: (line) => console.error(line),
+      },
+      out,
+    );
+  if (values['traffic-only']) return traffic();
   if (values['sessions-only']) {
     const pinned = !values['no-pin'] && canPin(availableParallelism());
     if (pinned) pinSelf(LOAD_CORE);
@@ -238,6 +267,7 @@ runCommand({ name: 'bench', help: HELP, flags }, async (values) => {
       );
   const farCode = values['no-far'] ? 0 : await far();
   const proxyCode = values['no-proxy'] ? 0 : await proxy();
+  const trafficCode = values['no-traffic'] ? 0 : await traffic();
   const contractCode = values['no-contract'] ? 0 : await quickRuns();
   if (result.failedRuns.length > 0) {
     console.error(
@@ -254,6 +284,7 @@ runCommand({ name: 'bench', help: HELP, flags }, async (values) => {
     sessionCode ||
     farCode ||
     proxyCode ||
+    trafficCode ||
     contractCode
     ? 1
     : 0;
@@ -271,6 +302,33 @@ async function proxyFigures(
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, 'proxy-latest.json'), `${JSON.stringify(rows, null, 2)}\n`);
   return rows.some((row) => row.non2xx > 0 || row.errors > 0) ? 1 : 0;
+}
+
+/**
+ * Measures and prints the traffic figures and writes their JSON (informational); the gate's
+ * command is built first as its package ships it, into a folder of the run's own.
+ */
+async function trafficFigures(
+  options: Omit<Parameters<typeof runTrafficBench>[0], 'gateBundle'>,
+  out: string,
+): Promise<number> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-gate-'));
+  try {
+    const gateBundle = await buildCommand('petstore-gate', dir);
+    const bench = await runTrafficBench({ ...options, gateBundle });
+    console.log(
+      `\nTraffic figures (the app's end-to-end run, each way):\n${formatTrafficTable(bench)}`,
+    );
+    mkdirSync(out, { recursive: true });
+    const measured = { measuredAt: new Date().toISOString(), loadBefore: loadavg() };
+    writeFileSync(
+      join(out, 'traffic-latest.json'),
+      `${JSON.stringify({ ...measured, ...bench }, null, 2)}\n`,
+    );
+    return 0;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Measures and prints the session figures, writes their JSON; 1 when a goal is missed and --check. */

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { FULL_RUN_CREATIONS } from '../contract-tests/run/themes.ts';
 import type { ContractRun } from '../contract-tests/run/run.ts';
+import { FULL_RUN_CREATIONS } from '../contract-tests/run/themes.ts';
 import { creationsForeword, holdingNotes, notesBlock } from './contract-notes.ts';
 
 it('holds the suite’s notes and skips, with their file, for after the verdict', async () => {

@@ -16,8 +16,9 @@ import { animalsLeft, gateJson } from '../gate/json-result.ts';
 import { writeAtomically } from '../gate/junit.ts';
 import { gateMarkdown } from '../gate/markdown.ts';
 import { type GateOptions, type GateReport, plannedCreations, runGate } from '../gate/run-gate.ts';
-import type { StageResult } from '../gate/stage.ts';
+import type { GateFinding, StageResult } from '../gate/stage.ts';
 import { formatSummary, isNote, notesLines, STATUS_WORDS } from '../gate/summary.ts';
+import type { StartTrafficProxy } from '../gate/traffic-types.ts';
 import { gateVerdict } from '../gate/verdict.ts';
 import { gateVersion, interfaceVersion } from '../gate/version.ts';
 import { stopAllProcesses } from '../lib/process.ts';
@@ -26,10 +27,27 @@ import { runCommand } from './cli.ts';
 import { type GateFlagOptions, gateFlags, gateOptions } from './gate-flags.ts';
 import { gateHelp } from './gate-help.ts';
 
+/** Prints findings numbered, each later one that shows again a contract cause saying so. */
+const printFindings = (
+  findings: readonly GateFinding[],
+  ties: ReturnType<typeof tiesToContract> = new Map(),
+) =>
+  findings.forEach((finding, i) => {
+    const [first = '', ...rest] = findingText(finding);
+    const tie = ties.get(finding);
+    console.log(`\n${i + 1}. ${first}`);
+    if (tie)
+      console.log(
+        `   The same cause as contract finding ${tie.number} (${tie.rule}), seen again here: not a second fault.`,
+      );
+    for (const line of rest) console.log(`   ${line}`);
+  });
+
 /**
  * Prints a stage as it ends: its verdict, what it checked and its findings, each later
- * finding that shows again a cause the contract stage named saying so. A stage's notes wait
- * for the end (notesLines), but for a stage without a verdict, whose notes say why.
+ * finding that shows again a cause the contract stage named saying so, then the app's
+ * departures apart (traffic). A stage's notes wait for the end (notesLines), but for a stage
+ * without a verdict, whose notes say why.
  */
 const stagePrinter = (level: Level) => {
   const done: StageResult[] = [];
@@ -40,17 +58,13 @@ const stagePrinter = (level: Level) => {
     console.log(`\n== ${result.stage}: ${STATUS_WORDS[result.status]} (${time})`);
     console.log(`   ${result.summary}`);
     if (result.findingsText) console.log(`\n${result.findingsText}\n`);
-    else
-      result.findings.forEach((finding, i) => {
-        const [first = '', ...rest] = findingText(finding);
-        const tie = ties.get(finding);
-        console.log(`\n${i + 1}. ${first}`);
-        if (tie)
-          console.log(
-            `   The same cause as contract finding ${tie.number} (${tie.rule}), seen again here: not a second fault.`,
-          );
-        for (const line of rest) console.log(`   ${line}`);
-      });
+    else printFindings(result.findings, ties);
+    if ((result.appFindings?.length ?? 0) > 0) {
+      console.log(
+        `\n   The app's departures (its own requests; ${result.appFindingsFail ? 'they fail the stage: --e2e-client strict' : 'reported apart, --e2e-client strict fails on them'}):`,
+      );
+      printFindings(result.appFindings ?? []);
+    }
     const inPlace =
       result.status === 'no-verdict' ? result.details : result.details.filter((d) => !isNote(d));
     for (const line of inPlace) console.log(`   - ${line}`);
@@ -73,6 +87,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 export function gateCommand(
   name: string,
   startMock?: (apiKey: string | undefined) => Promise<StartedServer>,
+  startProxy?: StartTrafficProxy,
 ): void {
   const where = startMock ? 'checkout' : 'installed';
   runCommand({ name, help: gateHelp(where), flags: gateFlags }, async (values) => {
@@ -80,7 +95,8 @@ export function gateCommand(
       console.log(`petstore-gate ${gateVersion()} (Pet Store interface ${interfaceVersion})`);
       return 0;
     }
-    const code = await gate(name, gateOptions(values, process.env, !startMock), startMock);
+    const options = { ...gateOptions(values, process.env, !startMock), startProxy };
+    const code = await gate(name, options, startMock);
     // A stage cut short by --timeout may leave work behind in this process: it ends here.
     setTimeout(() => process.exit(code), 2_000).unref();
     return code;
@@ -109,7 +125,13 @@ function animalsLine(animals: ReturnType<typeof animalsLeft>, runId: string, jso
 
 async function gate(
   name: string,
-  { mockApiKey, requireComplete, jsonFile, summaryMd, ...options }: GateFlagOptions,
+  {
+    mockApiKey,
+    requireComplete,
+    jsonFile,
+    summaryMd,
+    ...options
+  }: GateFlagOptions & { startProxy?: StartTrafficProxy },
   startMock: ((apiKey: string | undefined) => Promise<StartedServer>) | undefined,
 ): Promise<number> {
   const where = options.server?.baseUrl ?? 'the project mock (started on a random port)';
@@ -150,6 +172,9 @@ async function gate(
   if (process.env.GITHUB_ACTIONS === 'true') {
     for (const finding of report.results.flatMap((r) => r.findings))
       console.log(annotation(finding));
+    for (const result of report.results)
+      for (const finding of result.appFindings ?? [])
+        console.log(annotation(finding, result.appFindingsFail ? 'error' : 'warning'));
     if (verdict.code === 2) console.log(noVerdictAnnotation(verdict.why));
     const summaryFile = process.env.GITHUB_STEP_SUMMARY;
     if (summaryFile) appendFileSync(summaryFile, `${markdown}\n`);

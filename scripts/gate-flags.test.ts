@@ -130,3 +130,33 @@ it('refuses a --junit-dir under a file, or where no folder can be made, before a
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+it('reads --e2e and its companions, and refuses them where they cannot hold', () => {
+  const server = ['--base-url', 'http://127.0.0.1:1/v1', '--api-key', 'k'];
+  const options = parseGateFlags([
+    ...server,
+    '--e2e',
+    'npx playwright test',
+    '--e2e-client',
+    'strict',
+    '--e2e-min-coverage',
+    '40',
+  ]);
+  expect(options).toMatchObject({
+    e2e: 'npx playwright test',
+    e2eClient: 'strict',
+    e2eMinCoverage: 40,
+  });
+  expect(parseGateFlags([...server, '--e2e', 'x']).e2eClient).toBe('report');
+  // Without --e2e, the gate is unchanged: no traffic stage, and its companions refused.
+  expect(parseGateFlags(server).e2e).toBeUndefined();
+  expect(() => parseGateFlags([...server, '--e2e-client', 'strict'])).toThrow(/needs --e2e CMD/);
+  expect(() => parseGateFlags([...server, '--e2e', 'x', '--e2e-client', 'lax'])).toThrow(
+    UsageError,
+  );
+  expect(() => parseGateFlags([...server, '--e2e', 'x', '--e2e-min-coverage', '120'])).toThrow(
+    /from 0 to 100/,
+  );
+  expect(() => parseGateFlags([...server, '--e2e', ' '])).toThrow(/needs the command/);
+  expect(() => parseGateFlags([...server, '--e2e', 'x', '--read-only'])).toThrow(/--read-only/);
+});

@@ -44,6 +44,9 @@ export const gateFlags = {
   ...READER_FLAGS,
   'require-complete': { type: 'boolean' },
   openapi: { type: 'string' },
+  e2e: { type: 'string' },
+  'e2e-client': { type: 'string' },
+  'e2e-min-coverage': { type: 'string' },
   version: { type: 'boolean' },
 } as const;
 
@@ -67,6 +70,32 @@ function openapiSource(text: string | undefined, env: NodeJS.ProcessEnv): string
       `--openapi ${text}: no such file (${file}); give a file or an http(s) URL`,
     );
   return file;
+}
+
+/** The traffic stage's options from --e2e and its companions, checked. */
+function e2eOptions(values: FlagValues<typeof gateFlags>) {
+  const command = values.e2e;
+  if (command === undefined) {
+    for (const flag of ['e2e-client', 'e2e-min-coverage'] as const)
+      if (values[flag] !== undefined) throw new UsageError(`--${flag} needs --e2e CMD`);
+    return {};
+  }
+  if (command.trim() === '')
+    throw new UsageError("--e2e needs the command that runs the app's end-to-end tests");
+  if (values['read-only'])
+    throw new UsageError(
+      "--e2e runs the app's own tests, whose requests the gate does not choose (a creation among them): not with --read-only",
+    );
+  return {
+    e2e: command,
+    e2eClient: choiceFlag('e2e-client', values['e2e-client'] ?? 'report', [
+      'report',
+      'strict',
+    ] as const),
+    ...(values['e2e-min-coverage'] === undefined
+      ? {}
+      : { e2eMinCoverage: integerFlag('e2e-min-coverage', values['e2e-min-coverage'], 0, 100) }),
+  };
 }
 
 /**
@@ -125,6 +154,7 @@ export function gateOptions(
     ...readerOptions(values),
     requireComplete: values['require-complete'] === true,
     openapi: openapiSource(values.openapi, env),
+    ...e2eOptions(values),
   };
 }
 

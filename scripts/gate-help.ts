@@ -30,6 +30,11 @@ Checks a server against the Pet Store interface, in four stages:
             fails on a violation Prism reports in a response (int64 values read exactly)
   dredd     Dredd runs every documented transaction (4xx included), validating bodies
             against the spec's response schemas
+and, with --e2e CMD, a fifth:
+  traffic   your app's own end-to-end tests (CMD) run through the mock's proxy in front of
+            the server: every exchange judged by the contract suite's rules; the server's
+            departures are findings, the app's are reported apart; the coverage of the
+            documented responses is reported
 
 ${NO_URL[where]}
 
@@ -66,11 +71,19 @@ Options:
   --require-complete    a run that left checks out (--skip, --read-only, --max-creates) has
                         no verdict (exit 2) instead of "CONFORMANT as far as tested"
   --junit-dir DIR       one JUnit XML report per stage there (lint.xml, contract.xml,
-                        prism.xml, dredd.xml), also when there is no verdict
+                        prism.xml, dredd.xml, traffic.xml), also when there is no verdict
   --json FILE           the result as JSON: verdict, stages, findings with curls, what was
                         left out, and the animals the run left with their ids
   --summary-md FILE     the result as Markdown, for a CI page (on GitHub Actions it also goes
                         to $GITHUB_STEP_SUMMARY, and each finding becomes an ::error annotation)
+  --e2e CMD             run CMD (through the shell) with PETSTORE_BASE_URL set to the proxy's
+                        /v1 address and PETSTORE_API_KEY to a key of the run's own, which the
+                        proxy replaces with --api-key; CMD failing is said with its exit code
+                        and last lines; CMD sending nothing through the proxy is no verdict
+  --e2e-client MODE     report (default): the app's departures (a request the interface does
+                        not allow, e.g. limit=500) are reported apart; strict: they fail it
+  --e2e-min-coverage N  the traffic must meet at least N % of the documented responses
+                        (operation and status); less fails the stage
   --version             print the gate's version and the interface version it checks
   -h, --help            show this help
 
@@ -81,8 +94,10 @@ delete: the run says first how many animals it may leave (about 250-270 without 
 and last how many it left, with their ids; the gate's are named petstore-gate-<run id>-*.
 
 Exit status: 0 CONFORMANT: every stage that ran passed ("as far as tested" when checks were
-             left out: a skipped stage, --read-only, --max-creates)
-             1 NOT CONFORMANT: a stage found a fault that reproduces
+             left out: a skipped stage, --read-only, --max-creates, an e2e command that failed)
+             1 NOT CONFORMANT: a stage found a fault that reproduces (or, with --e2e, too
+             little traffic for --e2e-min-coverage, or the app's departures with strict)
              2 NO VERDICT: a usage error, a server that cannot be reached, stopped answering,
              hung or shed load until the gate gave up, a tool that broke, the time ran out,
-             no stage ran, or --require-complete with checks left out`;
+             no stage ran, an e2e command that sent nothing through the proxy, or
+             --require-complete with checks left out`;

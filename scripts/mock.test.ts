@@ -68,6 +68,20 @@ it('refuses a malformed flag with exit code 2 and a message naming it', () => {
   expect(result.stderr).toContain('--delay must be milliseconds');
 });
 
+it('refuses to start in front of a backend URL without /v1, naming the URL to give', () => {
+  // A mock that started anyway would serve until killed: the time bound makes that a failure.
+  const result = spawnSync(process.execPath, [BIN, '--proxy', 'http://127.0.0.1:8080'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  expect(result.status).toBe(2);
+  expect(result.stderr).toMatch(
+    /--proxy: the backend's base URL http:\/\/127\.0\.0\.1:8080 lacks the version segment \/v1: .*run again with --proxy http:\/\/127\.0\.0\.1:8080\/v1/,
+  );
+  expect(result.stdout).not.toContain('listening');
+});
+
 it('refuses an --allowed-hosts value that is not a host name, naming the flag', () => {
   const result = spawnSync(process.execPath, [BIN, '--allowed-hosts', 'http://tunnel.example'], {
     cwd: ROOT,

@@ -106,6 +106,12 @@ checkout), and at https://github.com/petstore-tools/petstore/tree/main/docs:
 
 const IDLE_SESSIONS_WORTH_A_COLLECTION = 20;
 
+/** How a recording session starts: from the backend's animals alone, or beside a seed asked for. */
+const recordStart = (seedCount: number | undefined) =>
+  seedCount === undefined || seedCount === 0
+    ? "each session starts from the backend's animals alone, none of the mock's seed"
+    : `each session starts with ${seedCount} seed animals of the mock's (--seed-count), the backend's kept beside them (the backend's animal where both hold an id)`;
+
 /** Runs a full garbage collection (V8's gc, exposed for this one call). */
 function collectGarbage(): void {
   setFlagsFromString('--expose-gc');
@@ -230,7 +236,7 @@ runCommand({ name: 'petstore-mock', help: HELP, flags }, async (values) => {
   );
   if (settings.proxy)
     console.log(
-      `Proxy: every /v1 request goes to ${settings.proxy.url}${settings.proxy.key ? ' with the backend key (not shown)' : ''}${settings.proxy.fallback ? '; the mock answers what it does not serve yet' : ''}${settings.proxy.record ? '; its animals are recorded' : ''}`,
+      `Proxy: every /v1 request goes to ${settings.proxy.url}${settings.proxy.key ? ' with the backend key (not shown) in place of a key the mock accepts' : ''}${settings.proxy.fallback ? '; the mock answers what it does not serve yet' : ''}${settings.proxy.record ? `; its animals are recorded (${recordStart(settings.seedCount)})` : ''}`,
     );
   console.log(
     `Profile: ${values.profile === undefined ? '' : `${values.profile}: `}${describeProfile(settings.profile ?? {})}`,

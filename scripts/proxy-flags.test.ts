@@ -23,3 +23,15 @@ it('refuses a URL that is not a plain http(s) base, and companions without --pro
   expect(() => proxyOf({ 'proxy-record': true }, {})).toThrow(/needs --proxy/);
   expect(proxyOf({}, { PETSTORE_PROXY_KEY: 'k' })).toBeUndefined();
 });
+
+it('refuses a backend URL without the version segment, naming the URL to give', () => {
+  expect(() => proxyOf({ proxy: 'http://127.0.0.1:8080' }, {})).toThrow(
+    /lacks the version segment \/v1.*run again with --proxy http:\/\/127\.0\.0\.1:8080\/v1$/,
+  );
+  expect(() => proxyOf({ proxy: 'https://api.example.com/petstore/' }, {})).toThrow(
+    /run again with --proxy https:\/\/api\.example\.com\/petstore\/v1$/,
+  );
+  expect(proxyOf({ proxy: 'https://api.example.com/petstore/v1' }, {})?.url).toBe(
+    'https://api.example.com/petstore/v1',
+  );
+});

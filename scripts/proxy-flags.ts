@@ -2,7 +2,7 @@
  * petstore-mock's proxy flags (`--proxy URL` and its companions) read into the server's
  * `proxy` option, with the key from `--proxy-key` or PETSTORE_PROXY_KEY; docs/proxy.md.
  */
-import type { BackendOptions } from '../mocks/core/backend.ts';
+import { type BackendOptions, baseUrlProblem } from '../mocks/core/proxy/backend.ts';
 import { orEnv, positiveNumberFlag, UsageError } from './cli.ts';
 
 /** The flags this module reads, for the command's flag table. */
@@ -19,11 +19,13 @@ export const PROXY_HELP = `  --proxy URL         forward every /v1 request to th
                       its version segment, e.g. https://api.example.com/v1) and answer as
                       it does; each exchange is judged by the interface's rules and a
                       departure is named on its log line (the guide proxy.md, below)
-  --proxy-key KEY     the backend's key, sent in place of the app's (which the mock then
-                      checks against --api-key); env PETSTORE_PROXY_KEY; never shown
+  --proxy-key KEY     the backend's key, sent in place of a key the mock accepts
+                      (--api-key); a request without one, or with another key, goes on
+                      as sent, for the backend to judge; env PETSTORE_PROXY_KEY; never shown
   --proxy-fallback    answer from the mock where the backend does not serve an operation
                       yet (no answer, 501, 502-504, 404/405 without an Error body)
-  --proxy-record      keep the animals the backend returns, to answer with once it is gone
+  --proxy-record      keep the animals the backend returns, to answer with once it is gone;
+                      sessions then start from them alone (no seed unless --seed-count)
   --proxy-timeout S   seconds the backend has for an answer before 504 (default 30)
 `;
 
@@ -49,7 +51,13 @@ function baseOf(text: string): string {
     throw new UsageError('--proxy must not hold credentials: give the key with --proxy-key');
   if (url.search !== '' || url.hash !== '')
     throw new UsageError('--proxy is a base URL: no query or fragment');
-  return url.href.replace(/\/$/, '');
+  const base = url.href.replace(/\/$/, '');
+  const problem = baseUrlProblem(base);
+  if (problem !== undefined)
+    throw new UsageError(
+      `--proxy: ${problem.replace(/; give (\S+)$/, '; run again with --proxy $1')}`,
+    );
+  return base;
 }
 
 /** The server's `proxy` option from the flags, or undefined without `--proxy`. */

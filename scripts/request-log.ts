@@ -25,7 +25,11 @@ function clock(time: number): string {
 function proxied(answered: AnsweredRequest): string {
   if (answered.answeredBy === undefined) return '';
   const by =
-    answered.answeredBy === 'backend' ? ' → backend' : ` → mock (fallback: ${answered.fallback})`;
+    answered.answeredBy === 'backend'
+      ? ' → backend'
+      : answered.fallback === undefined
+        ? ' → mock'
+        : ` → mock (fallback: ${answered.fallback})`;
   const departures = (answered.departures ?? []).map(({ rule, side }) => ` ✗ ${rule} (${side})`);
   const cut = answered.cut === undefined ? '' : ` ✗ cut: ${answered.cut}`;
   return by + departures.join('') + cut;

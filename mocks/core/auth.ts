@@ -28,6 +28,12 @@ export function createPortableKeyMatcher(keys: readonly string[]): KeyMatcher {
   };
 }
 
+/** Whether a request's Authorization header carries a key `matches` accepts. */
+export function holdsKey(authorization: string | null, matches: KeyMatcher): boolean {
+  const token = authorization === null ? undefined : BEARER.exec(authorization)?.[1];
+  return token !== undefined && matches(token);
+}
+
 /** Throws the 401 for a request whose Authorization header does not carry a valid key. */
 export function authenticate(authorization: string | null, matches: KeyMatcher): void {
   const token = authorization === null ? undefined : BEARER.exec(authorization)?.[1];

@@ -13,12 +13,12 @@ import {
   controlPreflightHeaders,
   isYamlMediaType,
 } from './control-guard.ts';
-import { listDepartures } from './departures-view.ts';
 import { errorResponse, faultOf, jsonResponse, MockError } from './errors.ts';
 import { parseFault } from './faults.ts';
 import { parseJournalFilter, passes } from './journal-filter.ts';
 import { pactOfSessions, pactQuery } from './pact/pact-of-sessions.ts';
 import { changeState } from './pact/pact-states.ts';
+import { listDepartures } from './proxy/departures-view.ts';
 import { profileView, readProfileBody, setSessionProfile } from './session-profile.ts';
 import { checkSessionId, type Sessions } from './sessions.ts';
 import type { PetStore } from './store.ts';

@@ -8,12 +8,13 @@ import { HttpHandler, type HttpResponseResolver } from 'msw';
 import { BASE_PATH, DEPRECATION, SUNSET } from '../../spec/constants.ts';
 import type { Profile } from '../../spec/profile.ts';
 import { createPortableKeyMatcher, type KeyMatcher } from './auth.ts';
-import type { BackendOptions, Forward } from './backend.ts';
 import { DEFAULT_API_KEY } from './defaults.ts';
-import { createFetchForward } from './fetch-forward.ts';
+import type { RecordedEntry } from './journal.ts';
 import { createOperations } from './operations.ts';
 import { createPipeline, type PipelineOptions, type Route } from './pipeline.ts';
-import { createBackendStep } from './proxy-step.ts';
+import type { BackendOptions, Forward } from './proxy/backend.ts';
+import { createFetchForward } from './proxy/fetch-forward.ts';
+import { createBackendStep } from './proxy/step.ts';
 import { createRecorder } from './recorder.ts';
 import { createSessions, type Sessions } from './sessions.ts';
 import { createStore, type PetStore } from './store.ts';
@@ -47,6 +48,11 @@ export type HandlerOptions = {
    * `forward` (default: global fetch, which msw lets through).
    */
   proxy?: BackendOptions & { forward?: Forward };
+  /**
+   * Told of every answered `/v1` request as its session's journal records it (bodies as
+   * text), whatever the journal keeps: a gate run hears all of an app's traffic this way.
+   */
+  onExchange?: (exchange: RecordedEntry) => void;
 };
 
 // getPet's deprecation headers; the successor is the listing on the same base path, written as
@@ -99,13 +105,14 @@ export function createApi(options: HandlerOptions) {
   const sessions =
     options.sessions ??
     createSessions({
-      store: options.store ?? createStore(),
+      // Recording starts from the backend's animals alone (docs/proxy.md).
+      store: options.store ?? createStore(options.proxy?.record ? { seedCount: 0 } : {}),
       rateLimit: options.rateLimit,
       profile: options.profile,
       journalSize: options.journalSize,
     });
   // Every body read and response made goes through the recorder, for the journal.
-  const recorder = createRecorder(transport);
+  const recorder = createRecorder(transport, options.onExchange);
   const backend =
     options.proxy === undefined
       ? undefined

@@ -4,6 +4,7 @@
  * request journal, Prism's request log). Bounded per session, oldest first out; it never
  * holds a key (credentials are masked when recorded).
  */
+import type { RuleId } from '../../spec/checks/check.ts';
 import type { Departure } from '../../spec/checks/departures.ts';
 import { parseJson } from '../../spec/json.ts';
 import type { OperationId } from '../../spec/types.ts';
@@ -51,8 +52,12 @@ export type JournalEntry = {
   answeredBy?: 'backend' | 'mock';
   /** Proxy mode: why the mock answered instead of the backend. */
   fallback?: string;
+  /** Proxy mode: whether the backend's key went in place of the app's (a key the mock accepts). */
+  keyLent?: true;
   /** Proxy mode: the rules of the interface this exchange departs from, server's or client's. */
   departures?: Departure[];
+  /** Proxy mode: the rules the backend's answer was judged by. */
+  judged?: RuleId[];
   /** Proxy mode: why the app's answer was cut mid-body (past the size bound, or out of time). */
   cut?: string;
 };

@@ -6,14 +6,15 @@
  */
 import { parseJson } from '../../spec/json.ts';
 import type { OperationId } from '../../spec/types.ts';
-import { authenticate, type KeyMatcher } from './auth.ts';
+import { authenticate, holdsKey, type KeyMatcher } from './auth.ts';
 import { corsHeaders, preflightResponse } from './cors.ts';
 import { errorResponse, faultOf, jsonResponse, MockError } from './errors.ts';
 import { type AnswerShape, applyFault, shapeAnswer } from './fault-effects.ts';
 import type { Fault } from './faults.ts';
 import { applyPrefer } from './prefer.ts';
-import { relayedBodyOf } from './proxy-relay.ts';
-import { type BackendStep, carryNote } from './proxy-step.ts';
+import { carryNote, noteAnswer, proxyNoteOf } from './proxy/notes.ts';
+import { relayedBodyOf } from './proxy/relay.ts';
+import type { BackendStep } from './proxy/step.ts';
 import { rawPetId } from './request-match.ts';
 import type { Session, Sessions } from './sessions.ts';
 import { type Delay, waitFor } from './traffic.ts';
@@ -27,7 +28,7 @@ export type PipelineOptions = {
   transport: BodyTransport;
   /** Told about every fault answered 500 (never in the body); the CLI logs it. */
   onError?: (error: unknown, request: Request) => void;
-  /** Proxy mode: the backend answers in place of the operations (proxy-step.ts). */
+  /** Proxy mode: the backend answers in place of the operations (proxy/step.ts). */
   backend?: BackendStep;
   /** Records every answer in its session's journal before it leaves (recorder.ts). */
   record?: (request: Request, response: Response, answered: Answered) => Promise<void>;
@@ -85,14 +86,18 @@ export function createPipeline(options: PipelineOptions) {
     try {
       await waitFor(options.delay);
       const backend = options.backend;
-      // In proxy mode the backend judges the app's key, unless the mock lends it its own.
-      if (backend === undefined || backend.checksKey)
-        authenticate(request.headers.get('authorization'), options.matchesKey);
+      const authorization = request.headers.get('authorization');
+      // In proxy mode the backend judges every key: the mock lends its own only in place of
+      // a key the mock accepts, and anything else goes on as the app sent it.
+      if (backend === undefined) authenticate(authorization, options.matchesKey);
+      const lendKey = backend?.lendsKey === true && holdsKey(authorization, options.matchesKey);
       const session = options.sessions.select(request);
       answered.session = session;
       session.limitRate?.();
       const target = route?.methods[request.method];
       const local = async (): Promise<Response> => {
+        // Answering on fallback the mock checks the key first, when it is its own the app sends.
+        if (backend?.lendsKey) authenticate(authorization, options.matchesKey);
         if (route === undefined) {
           const { pathname } = new URL(request.url);
           throw new MockError(
@@ -124,7 +129,14 @@ export function createPipeline(options: PipelineOptions) {
       };
       if (target === undefined || route === undefined) {
         return backend
-          ? await backend.answer(request, 'other', session, headers, local)
+          ? await backend.answer({
+              request,
+              operation: 'other',
+              session,
+              cors: headers,
+              local,
+              lendKey,
+            })
           : await local();
       }
       const [operation] = target;
@@ -156,7 +168,7 @@ export function createPipeline(options: PipelineOptions) {
         }
       }
       return backend
-        ? await backend.answer(request, operation, session, cors, local)
+        ? await backend.answer({ request, operation, session, cors, local, lendKey })
         : await local();
     } catch (error) {
       const fault = faultOf(error);
@@ -175,8 +187,14 @@ export function createPipeline(options: PipelineOptions) {
       return response;
     }
   };
+  // In proxy mode every answer says who made it: the mock's own (a preflight, a queued fault,
+  // a refusal before the backend was asked) as well as the backend's.
+  const byMock = (response: Response): Response =>
+    options.backend === undefined || proxyNoteOf(response) !== undefined
+      ? response
+      : noteAnswer(response, { answeredBy: 'mock', departures: [] });
   return async (request: Request, route: Route | undefined): Promise<Response> => {
-    if (request.method === 'OPTIONS') return preflightResponse(request);
+    if (request.method === 'OPTIONS') return byMock(preflightResponse(request));
     const answered: Answered = {
       started: performance.now(),
       time: Date.now(),
@@ -186,7 +204,7 @@ export function createPipeline(options: PipelineOptions) {
       fault: undefined,
       shape: undefined,
     };
-    const response = await answer(request, route, answered);
+    const response = byMock(await answer(request, route, answered));
     if (options.record) {
       // Refused before its session was chosen (a 401): journaled where the request named.
       answered.session ??= options.sessions.selectQuietly(request);

@@ -7,7 +7,7 @@
 import { MAX_BODY_BYTES } from '../../spec/constants.ts';
 import { JOURNAL_BODY_CHARS, type RecordedEntry } from './journal.ts';
 import type { Answered } from './pipeline.ts';
-import { type ProxyNote, proxyNoteOf } from './proxy-step.ts';
+import { type ProxyNote, proxyNoteOf } from './proxy/notes.ts';
 import { isJsonMediaType } from './request-body.ts';
 import type { BodyTransport } from './transport.ts';
 
@@ -53,7 +53,9 @@ function queryOf(url: URL): Record<string, string | string[]> {
 const proxyFields = (note: ProxyNote) => ({
   answeredBy: note.answeredBy,
   ...(note.fallback === undefined ? {} : { fallback: note.fallback }),
+  ...(note.keyLent ? { keyLent: true as const } : {}),
   departures: note.departures,
+  ...(note.judged === undefined ? {} : { judged: note.judged }),
   ...(note.cut === undefined ? {} : { cut: note.cut }),
 });
 
@@ -66,8 +68,11 @@ export type Recorder = {
   record(request: Request, response: Response, answered: Answered): Promise<void>;
 };
 
-/** Creates a recorder over the adapter's transport. */
-export function createRecorder(transport: BodyTransport): Recorder {
+/** Creates a recorder over the adapter's transport; `onExchange` hears every entry recorded. */
+export function createRecorder(
+  transport: BodyTransport,
+  onExchange?: (entry: RecordedEntry) => void,
+): Recorder {
   const bodies = new WeakMap<Request, Uint8Array>();
   const texts = new WeakMap<Response, string>();
   const recording: Recorder['transport'] = {
@@ -103,7 +108,7 @@ export function createRecorder(transport: BodyTransport): Recorder {
     transport: recording,
     async record(request, response, answered) {
       const { session } = answered;
-      if (session === undefined || !session.journal.recording) return;
+      if (session === undefined || (!session.journal.recording && onExchange === undefined)) return;
       const url = new URL(request.url);
       const text = recording.textOf(response);
       const note = proxyNoteOf(response);
@@ -129,7 +134,8 @@ export function createRecorder(transport: BodyTransport): Recorder {
         ...(note === undefined ? {} : proxyFields(note)),
       };
       if (entry.bodyText === undefined) delete entry.bodyText;
-      session.journal.record(entry);
+      if (session.journal.recording) session.journal.record(entry);
+      onExchange?.(entry);
     },
   };
 }

@@ -17,7 +17,7 @@ export type BodyTransport = {
   ): Response;
   /**
    * Whether the adapter writes a proxied body it finds beside the response (relayedBodyOf in
-   * proxy-step.ts) itself; otherwise the body streams inside the Fetch response.
+   * proxy/relay.ts) itself; otherwise the body streams inside the Fetch response.
    */
   relaysBeside?(request: Request): boolean;
 };

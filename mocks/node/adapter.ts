@@ -6,8 +6,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getResponse, type RequestHandler } from 'msw';
 import { BASE_PATH, MAX_BODY_BYTES } from '../../spec/constants.ts';
-import { refuseEscapes } from '../core/backend.ts';
 import { errorResponse, faultOf, MockError } from '../core/errors.ts';
+import { refuseEscapes } from '../core/proxy/backend.ts';
 import { carryBodiesBeside } from './bodies-beside.ts';
 import {
   ClientClosed,
@@ -74,7 +74,11 @@ export function createAdapter(context: AdapterContext) {
     const answered = (response: Response | undefined, thrown?: unknown) => {
       if (context.onAnswered === undefined || !isLogged(method, path, response)) return;
       const sent = { method, target: path, session: req.headers['x-mock-session'] };
-      context.onAnswered(answeredRequest(sent, started, response, thrown));
+      const line = answeredRequest(sent, started, response, thrown);
+      // In proxy mode an API request refused before it reached the pipeline is the mock's answer.
+      if (context.proxied && path.startsWith(BASE_PATH) && line.answeredBy === undefined)
+        Object.assign(line, { answeredBy: 'mock', departures: [] });
+      context.onAnswered(line);
     };
     try {
       // First on every path, the pages included (host-check.ts: DNS rebinding).

@@ -58,7 +58,8 @@ export type NodeHandlerOptions = Omit<HandlerOptions, 'keyMatcher' | 'sessions'>
 /** Creates handlers over a store of your own, e.g. with other keys or a rate limit. */
 export function createNodeHandlers(options: NodeHandlerOptions) {
   const sessions = createSessions({
-    store: options.store ?? createStore(),
+    // Recording starts from the backend's animals alone (docs/proxy.md).
+    store: options.store ?? createStore(options.proxy?.record ? { seedCount: 0 } : {}),
     rateLimit: options.rateLimit,
     profile: options.profile,
     maxSessions: options.maxSessions,

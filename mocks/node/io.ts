@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type AnswerShape, answerShapeOf, TRICKLE_PIECES } from '../core/fault-effects.ts';
-import { type RelayedBody, relayedBodyOf } from '../core/proxy-relay.ts';
+import { type RelayedBody, relayedBodyOf } from '../core/proxy/relay.ts';
 import { textBeside } from './bodies-beside.ts';
 
 /** The client closed the connection before its request body ended: nobody to answer. */

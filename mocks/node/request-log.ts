@@ -5,7 +5,7 @@
  */
 import { BASE_PATH } from '../../spec/constants.ts';
 import { MockError } from '../core/errors.ts';
-import { proxyNoteOf } from '../core/proxy-step.ts';
+import { proxyNoteOf } from '../core/proxy/notes.ts';
 import { textBeside } from './bodies-beside.ts';
 
 /** One answered request, as the log shows it. */

@@ -6,13 +6,14 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BASE_PATH } from '../../spec/constants.ts';
 import type { Profile } from '../../spec/profile.ts';
-import type { BackendOptions } from '../core/backend.ts';
 import { type ControlHandle, createControlHandle } from '../core/control-handle.ts';
 import { createControlHandlers } from '../core/controls.ts';
 import { DEFAULT_API_KEY, DEFAULT_MAX_PETS, DEFAULT_PORT } from '../core/defaults.ts';
 import { errorResponse, MockError } from '../core/errors.ts';
 import { createApi } from '../core/handlers.ts';
+import type { RecordedEntry } from '../core/journal.ts';
 import type { Pet } from '../core/pet-schema.ts';
+import type { BackendOptions } from '../core/proxy/backend.ts';
 import { createSessions } from '../core/sessions.ts';
 import { createStore } from '../core/store.ts';
 import type { Delay } from '../core/traffic.ts';
@@ -20,12 +21,12 @@ import type { AllowedHosts } from '../core/trusted-origins.ts';
 import { createAdapter } from './adapter.ts';
 import { besideTransport } from './bodies-beside.ts';
 import { createDrain } from './drain.ts';
-import { createForward } from './forward.ts';
 import { checkAllowedHosts, createHostCheck } from './host-check.ts';
 import { write } from './io.ts';
 import { createNodeKeyMatcher } from './key-matcher.ts';
 import { createLanding, type Landing } from './landing/landing.ts';
 import { attachPersistence, loadDataFile } from './persistence.ts';
+import { createForward } from './proxy/forward.ts';
 import type { AnsweredRequest } from './request-log.ts';
 
 /** Options of startMockServer. */
@@ -77,6 +78,11 @@ export type MockServerOptions = {
    * (the command's request log prints one line each; not the pages or GET /__mock/ reads).
    */
   onRequest?: (answered: AnsweredRequest) => void;
+  /**
+   * Told of every answered `/v1` request as its session's journal records it (bodies as
+   * text, proxy mode's judgement included), whatever the journal keeps.
+   */
+  onExchange?: (exchange: RecordedEntry) => void;
 };
 
 /** A running standalone mock, with the control handle of its sessions. */
@@ -105,7 +111,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     ? await loadDataFile(options.dataFile, options.maxPets ?? DEFAULT_MAX_PETS)
     : undefined;
   const store = createStore({
-    seedCount: options.seedCount,
+    // Recording starts from the backend's animals alone, unless a seed count is asked for.
+    seedCount: options.seedCount ?? (options.proxy?.record ? 0 : undefined),
     pets: loaded ?? options.pets,
     maxPets: options.maxPets,
   });
@@ -119,7 +126,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     onIdleEnded: options.onIdleSessionsEnded,
     journalSize: options.journalSize,
   });
-  const forward = options.proxy === undefined ? undefined : createForward(options.proxy.url);
+  const forward =
+    options.proxy === undefined ? undefined : createForward(options.proxy.url, options.proxy.ca);
   const api = createApi({
     ...options,
     proxy: forward && options.proxy && { ...options.proxy, forward },

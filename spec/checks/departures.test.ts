@@ -249,6 +249,41 @@ it('marks a request without a Bearer key as the client departing, and a 403 as a
   expect(rules(basic, 'server')).toEqual(['auth-401']);
 });
 
+it('names auth-401 when the backend serves a request without a key: the proxy never adds its own to one', () => {
+  // The proxy lends the backend its key only for a key the mock accepts, so a request sent
+  // without one reaches the backend without one, and a 200 to it serves an unauthenticated client.
+  for (const [operation, path, status, answer] of [
+    ['listPets', '/pets', 200, [pet(1)]],
+    ['getPet', '/pets/1', 200, pet(1)],
+    ['getPet', '/pets/1', 404, error(404)],
+  ] as const) {
+    const found = judge().judge(exchange(operation, 'GET', path, status, answer, { headers: {} }));
+    expect(rules(found, 'server'), `${path} ${status}`).toEqual(['auth-401']);
+    expect(rules(found, 'client')).toEqual(['auth-required']);
+  }
+  const created = judge().judge(
+    exchange('createPet', 'POST', '/pets', 201, pet(3), {
+      body: '{"name":"Pet 3","categoryId":1,"status":"available"}',
+      headers: {},
+    }),
+  );
+  expect(rules(created, 'server')).toEqual(['auth-401']);
+});
+
+it.each([0, -7])(
+  'holds a read of the animal created with id %i to what the creation answered',
+  (id) => {
+    // Ids are any int64 at interface level: 0 and negatives too.
+    const j = judge();
+    const body = `{"name":"Pet ${id}","categoryId":1,"status":"available"}`;
+    expect(j.judge(exchange('createPet', 'POST', '/pets', 201, pet(id), { body }))).toEqual([]);
+    expect(
+      rules(j.judge(exchange('getPet', 'GET', `/pets/${id}`, 404, error(404))), 'server'),
+    ).toEqual(['get-found']);
+    expect(j.judge(exchange('getPet', 'GET', `/pets/${id}`, 200, pet(id)))).toEqual([]);
+  },
+);
+
 it('holds the backend to a profile: the declared error code and out-of-range limit', () => {
   const profile: Profile = { errorCodes: { '404': 'not_found' }, outOfRangeLimit: 'clamp' };
   expect(

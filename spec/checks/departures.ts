@@ -32,8 +32,13 @@ export type Departure = {
   sentence: string;
 };
 
-/** Judges the exchanges of one session in order, remembering what it saw across them. */
-export type LiveJudge = { judge(exchange: Exchange): Departure[] };
+/**
+ * Judges the exchanges of one session in order, remembering what it saw across them;
+ * `judged`, when given, is told the rules the backend's answer was judged by.
+ */
+export type LiveJudge = {
+  judge(exchange: Exchange, judged?: (rules: readonly RuleId[]) => void): Departure[];
+};
 
 /** Answers saying the request was not processed, only to come again later: not judged. */
 const NOT_PROCESSED = new Set([429, 503]);
@@ -58,6 +63,20 @@ const departure = (failure: Failure, side: Departure['side']): Departure => ({
   title: failure.title,
   ...receivedAndExpected(failure.message),
   sentence: citedRule(failure.rule).text,
+});
+
+/**
+ * The departure of a backend whose answer could not be read as its headers say (a body not in
+ * the Content-Encoding it names): the suite's `transport` rule. The proxy's forwarder sees it,
+ * since the judge is given only answers that were read whole.
+ */
+export const transportDeparture = (title: string, received: string): Departure => ({
+  rule: 'transport',
+  side: 'server',
+  title,
+  received,
+  expected: 'one whole HTTP answer, its body as its Content-Encoding says',
+  sentence: citedRule('transport').text,
 });
 
 /** The first failure of each rule: a log line names a rule once (a page over 100 breaks its schema and its bound). */
@@ -94,7 +113,7 @@ export function liveJudge(options: { level: Level; profile?: Profile }): LiveJud
     }
   };
   return {
-    judge(exchange) {
+    judge(exchange, judged) {
       const reading = readRequest(spec, exchange.request);
       const client = reading.departures.filter((f) => !off.has(f.rule));
       // No whole answer (the proxy reports the transport fault itself), or a request the
@@ -104,7 +123,16 @@ export function liveJudge(options: { level: Level; profile?: Profile }): LiveJud
       if (status === 0 || fault !== undefined || NOT_PROCESSED.has(status) || notModified(exchange))
         return client.map((f) => departure(f, 'client'));
       const checks = serverChecks(spec, exchange.request, reading, { pets, ids }, profile);
-      const server = judgeInOrder(exchange, checks, { off });
+      const rules: RuleId[] = [];
+      const server = judgeInOrder(exchange, checks, {
+        off,
+        visit: (check) => {
+          for (const rule of check.rules)
+            if (!off.has(rule) && !rules.includes(rule)) rules.push(rule);
+          return false;
+        },
+      });
+      judged?.(rules);
       const pet = createdPet(exchange);
       if (pet) remember(pet);
       return [

@@ -53,6 +53,9 @@ const table = readTable(readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8')
 it('reads the layers from docs/architecture.md', () => {
   expect(table.get('spec/')).toEqual(['spec/']);
   expect(table.get('mocks/core/')).toEqual(['spec/', 'mocks/core/']);
+  // Proxy mode's rooms: a folder in each place it runs, held to the layer it sits in.
+  expect(table.get('mocks/core/proxy/')).toEqual(['spec/', 'mocks/core/']);
+  expect(table.get('mocks/node/proxy/')).toEqual(['spec/', 'mocks/core/', 'net/', 'mocks/node/']);
   expect(table.size).toBeGreaterThan(10);
 });
 
@@ -65,6 +68,8 @@ it('refuses an upward or cross import and allows the ones the table lists', () =
   expect(violation(table, 'contract-tests/run/run.ts', 'mocks/node/local-mock.ts')).toBeDefined();
   expect(violation(table, 'mocks/core/x.test.ts', 'mocks/testing/in-process.ts')).toBeUndefined();
   expect(violation(table, 'scripts/mock.ts', 'mocks/node/index.ts')).toBeUndefined();
+  expect(violation(table, 'mocks/core/proxy/step.ts', 'net/index.ts')).toBeDefined();
+  expect(violation(table, 'mocks/node/proxy/forward.ts', 'net/index.ts')).toBeUndefined();
 });
 
 it('finds only imports the architecture allows', () => {

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { waitForOutput } from '../../lib/run-process.ts';
-import type { DepartureRow } from '../../mocks/core/departures-view.ts';
+import type { DepartureRow } from '../../mocks/core/proxy/departures-view.ts';
 import { type MockServer, startMockServer } from '../../mocks/node/server.ts';
 import { installedPackage } from './installed.ts';
 import { type ShippedMock, startShippedMock } from './shipped-mock.ts';

@@ -4,7 +4,7 @@
  * exchanges the mock's proxy hands its live judge (spec/checks/departures.ts).
  */
 
-import { closedReused } from '../../mocks/core/fetch-forward.ts';
+import { closedReused } from '../../mocks/core/proxy/fetch-forward.ts';
 import type { Exchange, OperationId, Request } from '../../spec/checks/exchange.ts';
 import { parseJson } from '../../spec/json.ts';
 

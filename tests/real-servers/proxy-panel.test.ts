@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { DepartureRow } from '../../mocks/core/departures-view.ts';
+import type { DepartureRow } from '../../mocks/core/proxy/departures-view.ts';
 import { type MockServer, startMockServer } from '../../mocks/node/server.ts';
 import { launchChromium, skipReason } from '../browser/harness.ts';
 import { APP_STEPS, CARELESS_RULES, CARELESS_STEPS, play } from './app-flow.ts';

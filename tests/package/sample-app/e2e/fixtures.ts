@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { test as base, expect } from '@playwright/test';
-import { MOCK } from '../playwright.config';
+import { KEY, MOCK } from '../playwright.config';
 
 // testInfo.testId is the same on every run, and a mock left running keeps its sessions:
-// the run id gives every run fresh ones.
-const RUN = randomUUID().slice(0, 8);
+// the run id gives every run fresh ones (and its animals names of their own).
+export const RUN = randomUUID().slice(0, 8);
 
 /** A request the app sent and what the mock answered, as GET /__mock/requests lists them. */
 export type Sent = {
@@ -35,4 +35,4 @@ export const test = base.extend<{ sent: (operation: string) => Promise<Sent[]> }
   },
 });
 
-export { expect, MOCK };
+export { expect, KEY, MOCK };

@@ -5,7 +5,7 @@ import { createElement as h, StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 
 const BASE_URL = import.meta.env.VITE_PETSTORE_URL ?? 'http://127.0.0.1:4010/v1';
-const KEY = { Authorization: 'Bearer petstore-dev-key' };
+const KEY = { Authorization: `Bearer ${import.meta.env.VITE_PETSTORE_KEY ?? 'petstore-dev-key'}` };
 
 function App() {
   const [status, setStatus] = useState('available');

@@ -7,9 +7,16 @@
  */
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import { type OpenAnswer, openBounded, ReadFailure, sizeText } from '../../net/index.ts';
-import type { Forward } from '../core/backend.ts';
-import { MockError } from '../core/errors.ts';
+import {
+  ACCEPT_ENCODING,
+  type OpenAnswer,
+  openBounded,
+  ReadFailure,
+  sendAgainIfStale,
+  sizeText,
+} from '../../../net/index.ts';
+import { MockError } from '../../core/errors.ts';
+import { type Forward, UnreadableAnswer } from '../../core/proxy/backend.ts';
 
 /** The 502 or 504 for a request the backend gave no usable answer to (`no answer`: fallback may take it). */
 function failure(error: unknown, backend: string, bounds: Parameters<Forward>[1]): MockError {
@@ -21,6 +28,13 @@ function failure(error: unknown, backend: string, bounds: Parameters<Forward>[1]
       'backend_timeout',
       `the backend ${backend} took longer than ${bounds.timeoutMs} ms (--proxy-timeout) to answer`,
     );
+  if (error.kind === 'decode') {
+    // "Body does not decode as its Content-Encoding says: Content-Encoding gzip, but …"
+    const at = error.message.indexOf(': ');
+    const [title, detail] =
+      at < 0 ? [error.message, ''] : [error.message.slice(0, at), error.message.slice(at + 2)];
+    return new UnreadableAnswer(backend, title.replace(/^Body /, ''), detail);
+  }
   if (error.bound?.kind === 'body-size')
     return new MockError(
       502,
@@ -37,18 +51,16 @@ function failure(error: unknown, backend: string, bounds: Parameters<Forward>[1]
 const declaredLength = (value: string | undefined): number | undefined =>
   value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
 
-/** A forwarder to the backend at `base` (its origin names it in error messages). */
-export function createForward(base: string): Forward & { close(): void } {
+/**
+ * A forwarder to the backend at `base` (its origin names it in error messages), trusting
+ * `ca` beside the system's certificates.
+ */
+export function createForward(base: string, ca?: string): Forward & { close(): void } {
   const root = new URL(base);
   const agent =
     root.protocol === 'https:'
       ? new HttpsAgent({ keepAlive: true, maxSockets: 256 })
       : new HttpAgent({ keepAlive: true, maxSockets: 256 });
-  // For a request sent again: a connection of its own, closed after its answer.
-  const fresh =
-    root.protocol === 'https:'
-      ? new HttpsAgent({ keepAlive: false })
-      : new HttpAgent({ keepAlive: false });
   const name = root.origin;
   const forward: Forward = async (target, bounds) => {
     const url = new URL(target.url);
@@ -58,22 +70,24 @@ export function createForward(base: string): Forward & { close(): void } {
     for (const [header, value] of target.headers)
       headers[header] = headers[header] === undefined ? value : `${headers[header]}, ${value}`;
     if (target.body !== undefined) headers['content-length'] = String(target.body.byteLength);
+    // The codings the reader undoes: it decodes every answer to judge and bound it.
+    headers['accept-encoding'] = ACCEPT_ENCODING;
     const open = (through: HttpAgent) =>
       openBounded(
         url,
         { method: target.method, headers, ...(target.body ? { body: target.body } : {}) },
-        { agent: through, timeoutMs: bounds.timeoutMs, bounds: { maxBodyBytes: bounds.maxBytes } },
+        {
+          agent: through,
+          timeoutMs: bounds.timeoutMs,
+          bounds: { maxBodyBytes: bounds.maxBytes },
+          ...(ca === undefined ? {} : { ca }),
+        },
       );
     let answer: OpenAnswer;
     try {
-      answer = await open(agent).catch((error: unknown) => {
-        // A kept-alive connection the backend closes as it is reused (its idle timeout, which
-        // not every server announces) fails before any answer: the request is sent again on a
-        // new connection, as browsers do, instead of the app getting a 502 for it.
-        if (error instanceof ReadFailure && error.reused && error.kind === 'lost')
-          return open(fresh);
-        throw error;
-      });
+      // A kept-alive connection the backend closes as it is reused fails before any answer:
+      // sent again on a new connection (net/), instead of the app getting a 502 for it.
+      answer = await sendAgainIfStale(url, open, agent);
     } catch (error) {
       throw failure(error, name, bounds);
     }
@@ -108,9 +122,6 @@ export function createForward(base: string): Forward & { close(): void } {
     };
   };
   return Object.assign(forward, {
-    close: () => {
-      agent.destroy();
-      fresh.destroy();
-    },
+    close: () => agent.destroy(),
   });
 }

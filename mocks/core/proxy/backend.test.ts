@@ -1,13 +1,7 @@
 import { expect, it } from 'vitest';
-import {
-  backendUrl,
-  maskedChunks,
-  maskKey,
-  notServedYet,
-  outgoingHeaders,
-  refuseEscapes,
-} from './backend.ts';
-import { createStore } from './store.ts';
+import { createStore } from '../store.ts';
+import { backendUrl, notServedYet, outgoingHeaders, refuseEscapes } from './backend.ts';
+import { maskedChunks, maskKey } from './mask.ts';
 
 const BASE = 'http://backend.test:8080/api/v1';
 

@@ -1,7 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, expect, it } from 'vitest';
-import type { Forward } from '../core/backend.ts';
-import { createFetchForward } from '../core/fetch-forward.ts';
+import type { Forward } from '../../core/proxy/backend.ts';
+import { createFetchForward } from '../../core/proxy/fetch-forward.ts';
 import { createForward } from './forward.ts';
 
 const BOUNDS = { timeoutMs: 5_000, maxBytes: 1 << 20 };

@@ -3,7 +3,7 @@
  * bounded size and time): each chunk goes on as it arrives while a copy is kept, and what
  * needs the whole body (the judge, the record, the journal) runs once it has ended or was cut.
  */
-import { MockError } from './errors.ts';
+import { MockError } from '../errors.ts';
 
 /**
  * A body being relayed, handed to the adapter beside the response (the standalone server
@@ -49,19 +49,24 @@ export const readAll = async (chunks: AsyncIterable<Uint8Array>): Promise<Uint8A
   return concat(all);
 };
 
-const UTF8 = new TextDecoder();
+// A byte order mark is kept: the judge must see what the backend sent (RFC 8259 forbids one).
+const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
-/** Relays `chunks`; `ended` gets the text the app got, and why it was cut when it was. */
+/**
+ * Relays `chunks`; `ended` gets the text the app got, and when it was cut, why and the error
+ * that cut it.
+ */
 export function createRelay(source: {
   chunks: AsyncIterable<Uint8Array>;
   length?: number;
   /** Stops the backend's answer (the app went away). */
   cancel(): void;
-  ended(text: string, cut: string | undefined): Promise<void>;
+  ended(text: string, cut: string | undefined, error?: unknown): Promise<void>;
 }): RelayedBody {
   // The copy is bounded as the body is: the forwarder cuts both at the proxy's size bound.
   const copy: Uint8Array[] = [];
   let cut: string | undefined;
+  let cutBy: unknown;
   async function* chunks(): AsyncIterable<Uint8Array> {
     let over = false;
     try {
@@ -73,6 +78,7 @@ export function createRelay(source: {
     } catch (error) {
       over = true;
       cut = error instanceof MockError ? error.message : "the backend's answer failed";
+      cutBy = error;
       throw error;
     } finally {
       if (!over) {
@@ -89,7 +95,7 @@ export function createRelay(source: {
     chunks: chunks(),
     settle() {
       settled ??= (async () => {
-        await source.ended(UTF8.decode(concat(copy)), cut).catch(() => undefined);
+        await source.ended(UTF8.decode(concat(copy)), cut, cutBy).catch(() => undefined);
         done = true;
         for (const after of afters.splice(0)) await after().catch(() => undefined);
       })();

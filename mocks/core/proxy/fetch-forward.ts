@@ -6,8 +6,8 @@
  * passed on, and no length either (fetch does not say whether it decoded the body).
  */
 import { bypass } from 'msw';
-import type { Forward } from './backend.ts';
-import { MockError } from './errors.ts';
+import { MockError } from '../errors.ts';
+import { type Forward, UnreadableAnswer } from './backend.ts';
 
 const overBound = (backend: string, maxBytes: number, declared?: number) =>
   new MockError(
@@ -38,6 +38,7 @@ export function createFetchForward(base: string): Forward {
       throw new MockError(502, 'backend_unreachable', `a request left the backend ${name}`);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), bounds.timeoutMs);
+    let encoding: string | undefined;
     const failed = (error: unknown): MockError => {
       clearTimeout(timer);
       if (error instanceof MockError) return error;
@@ -49,6 +50,15 @@ export function createFetchForward(base: string): Forward {
         );
       const cause =
         error instanceof Error ? ((error.cause as Error)?.message ?? error.message) : '';
+      // fetch undoes Content-Encoding as the body arrives: a zlib or brotli error is a body
+      // that is not in the coding its header names.
+      const code = String((error as { cause?: { code?: unknown } })?.cause?.code ?? '');
+      if (/^Z_|BROTLI/.test(code))
+        return new UnreadableAnswer(
+          name,
+          'does not decode as its Content-Encoding says',
+          `Content-Encoding ${encoding ?? '(none)'}, but the body is not in it (${cause})`,
+        );
       return new MockError(
         502,
         'backend_unreachable',
@@ -81,7 +91,8 @@ export function createFetchForward(base: string): Forward {
       clearTimeout(timer);
       controller.abort();
     };
-    const encoded = response.headers.has('content-encoding');
+    encoding = response.headers.get('content-encoding') ?? undefined;
+    const encoded = encoding !== undefined;
     const declared = Number(response.headers.get('content-length') ?? Number.NaN);
     if (!encoded && declared > bounds.maxBytes) {
       cancel();

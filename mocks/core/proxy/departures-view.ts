@@ -3,11 +3,11 @@
  * a departure, read from its journal and filtered as `GET /__mock/requests` is (plus `side`
  * and `rule`), so a test or the landing page can ask "did my app or the backend break a rule?"
  */
-import type { Departure } from '../../spec/checks/departures.ts';
-import { MockError } from './errors.ts';
-import type { JournalEntry } from './journal.ts';
-import { parseJournalFilter, passes } from './journal-filter.ts';
-import type { Session } from './sessions.ts';
+import type { Departure } from '../../../spec/checks/departures.ts';
+import { MockError } from '../errors.ts';
+import type { JournalEntry } from '../journal.ts';
+import { parseJournalFilter, passes } from '../journal-filter.ts';
+import type { Session } from '../sessions.ts';
 
 /** One departure, with the request it was seen on. */
 export type DepartureRow = Departure & {

@@ -2,10 +2,10 @@
  * What `--proxy-record` keeps of a backend's answer: the animals it returned (a created one,
  * a fetched one, a listed page), each only when it is a `Pet` the store can hold.
  */
-import { parseJson } from '../../spec/json.ts';
-import type { OperationId } from '../../spec/types.ts';
-import { toPetId } from './ids.ts';
-import { PET_PROPERTIES, type Pet, petIssues } from './pet-schema.ts';
+import { parseJson } from '../../../spec/json.ts';
+import type { OperationId } from '../../../spec/types.ts';
+import { toPetId } from '../ids.ts';
+import { PET_PROPERTIES, type Pet, petIssues } from '../pet-schema.ts';
 
 /** A backend's animal as the store keeps it (the spec's fields only), or undefined. */
 function asPet(value: unknown): Pet | undefined {

@@ -1,11 +1,11 @@
 /**
- * Proxy mode's view of the backend (DECISIONS "Proxy"): which URL a request may reach (only
- * under the configured base), the headers that go out and come back, when an answer counts
- * as "not served yet" for the fallback, and the key kept out of everything the mock shows.
+ * Proxy mode's view of the backend (DECISIONS "Proxy"): how it is reached (the forwarder an
+ * adapter supplies), which URL a request may reach (only under the configured base), the
+ * headers that go out and come back, and when an answer counts as "not served yet" for the
+ * fallback. The key is kept out of what the mock shows by mask.ts.
  */
-import { BASE_PATH } from '../../spec/constants.ts';
-import { MockError } from './errors.ts';
-import { concat } from './proxy-relay.ts';
+import { BASE_PATH } from '../../../spec/constants.ts';
+import { MockError } from '../errors.ts';
 
 /** How the mock reaches its backend; the adapter supplies `forward` (node:http, or fetch). */
 export type BackendOptions = {
@@ -21,6 +21,8 @@ export type BackendOptions = {
   timeoutMs?: number;
   /** Largest answer body read from the backend (default 8 MiB): beyond it, 502. */
   maxBytes?: number;
+  /** CA certificates (PEM) trusted beside the system's, for a backend over HTTPS (the standalone server). */
+  ca?: string;
 };
 
 /** A request as it goes to the backend. */
@@ -52,6 +54,27 @@ export type Forward = (
   bounds: { timeoutMs: number; maxBytes: number },
 ) => Promise<BackendAnswer>;
 
+/**
+ * The 502 for an answer whose body cannot be read as its headers say (a body not in the
+ * Content-Encoding it names): the backend answered, wrongly, so it is a departure of its own
+ * (the `transport` rule), where a lost connection or a bound of the proxy is not.
+ */
+export class UnreadableAnswer extends MockError {
+  constructor(
+    backend: string,
+    /** What is wrong, as the contract suite titles it. */
+    readonly title: string,
+    /** What was seen. */
+    readonly detail: string,
+  ) {
+    super(
+      502,
+      'backend_unreachable',
+      `the backend ${backend} answered with a body that ${title}: ${detail}`,
+    );
+  }
+}
+
 /** Default of `--proxy-timeout`. */
 export const DEFAULT_PROXY_TIMEOUT_MS = 30_000;
 /** Largest backend answer the proxy relays. */
@@ -72,6 +95,8 @@ const HOP_BY_HOP = new Set([
   'content-length',
   'x-mock-session',
   'x-msw-intention',
+  // The mock's own: it decodes every answer to judge it, so it asks for codings it can undo.
+  'accept-encoding',
 ]);
 // Encoded dots, slashes, backslashes and percents (double encoding): none has a place in an
 // id or a route of the API, and a backend could decode them into a way out of its base.
@@ -88,6 +113,31 @@ export function refuseEscapes(target: string): void {
       `no route ${path}: in proxy mode a path may not hold "..", "//", a backslash or an encoded dot, slash or percent`,
     );
   }
+}
+
+/**
+ * Why `base` cannot be the backend's base URL, naming the URL to give instead, or undefined:
+ * the interface's paths are relative to a base ending in its version segment, so a base
+ * without it would send `/pets` where the backend serves `/v1/pets`, and every answer (a 404)
+ * would be blamed on the backend.
+ */
+export function baseUrlProblem(base: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(base);
+  } catch {
+    return `the backend's base URL must be an absolute http(s) URL such as http://127.0.0.1:8080${BASE_PATH}, got "${base}"`;
+  }
+  const path = url.pathname.replace(/\/+$/, '');
+  if (path.endsWith(BASE_PATH)) return undefined;
+  const fixed = `${url.origin}${path}${BASE_PATH}`;
+  return `the backend's base URL ${base} lacks the version segment ${BASE_PATH}: every path of the interface is relative to a base URL ending in ${BASE_PATH} (${fixed}/pets, not ${url.origin}${path}/pets); give ${fixed}`;
+}
+
+/** Throws when `base` cannot be the backend's base URL (baseUrlProblem says why). */
+export function checkBaseUrl(base: string): void {
+  const problem = baseUrlProblem(base);
+  if (problem !== undefined) throw new Error(problem);
 }
 
 /** The backend URL for a mock request URL: the base plus the path after `/v1`, and the query. */
@@ -151,59 +201,4 @@ export function notServedYet(status: number, text = ''): string | undefined {
   if (needsBodyToJudgeServed(status) && !isErrorBody(text))
     return `the backend answered ${status} without an Error body`;
   return undefined;
-}
-
-/** `text` with every occurrence of the backend's key replaced by `[masked]`. */
-export const maskKey = (text: string, key: string | undefined): string =>
-  key === undefined || key === '' || !text.includes(key) ? text : text.split(key).join('[masked]');
-
-const ENCODER = new TextEncoder();
-const MASKED = ENCODER.encode('[masked]');
-
-/** Where `needle` starts in `bytes` at or after `from`, or -1. */
-function indexOf(bytes: Uint8Array, needle: Uint8Array, from: number): number {
-  const first = needle[0];
-  for (
-    let i = bytes.indexOf(first as number, from);
-    i !== -1;
-    i = bytes.indexOf(first as number, i + 1)
-  ) {
-    if (i + needle.length > bytes.length) return -1;
-    let j = 1;
-    while (j < needle.length && bytes[i + j] === needle[j]) j++;
-    if (j === needle.length) return i;
-  }
-  return -1;
-}
-
-/**
- * A body's chunks with every occurrence of the backend's key replaced by `[masked]`, as they
- * arrive: the last bytes of a chunk that could begin the key wait for the next one, so a key
- * split across two chunks is masked all the same.
- */
-export async function* maskedChunks(
-  chunks: AsyncIterable<Uint8Array>,
-  key: string | undefined,
-): AsyncIterable<Uint8Array> {
-  if (key === undefined || key === '') return yield* chunks;
-  const needle = ENCODER.encode(key);
-  let held: Uint8Array = new Uint8Array(0);
-  const mask = (bytes: Uint8Array, keep: number): Uint8Array => {
-    const parts: Uint8Array[] = [];
-    let start = 0;
-    for (let at = indexOf(bytes, needle, 0); at !== -1; at = indexOf(bytes, needle, start)) {
-      parts.push(bytes.subarray(start, at), MASKED);
-      start = at + needle.length;
-    }
-    const end = Math.max(start, bytes.length - keep);
-    parts.push(bytes.subarray(start, end));
-    held = bytes.slice(end);
-    return concat(parts);
-  };
-  for await (const chunk of chunks) {
-    const out = mask(concat([held, chunk]), needle.length - 1);
-    if (out.length > 0) yield out;
-  }
-  const rest = mask(held, 0);
-  if (rest.length > 0) yield rest;
 }

@@ -2,12 +2,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createNodeHandlers } from './index.ts';
+import { createNodeHandlers } from '../index.ts';
 
 const KEY = 'backend-secret-key-41';
 let backend: Server;
 let seenAuth: string[] = [];
 let listServed = true;
+let gzipLabelled = false;
 let released: Promise<void> | undefined;
 let server: ReturnType<typeof setupServer>;
 const auth = { Authorization: 'Bearer petstore-dev-key' };
@@ -19,6 +20,11 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('[{"id":501,"name":"First","categoryId":1}');
       void released.then(() => res.end(',{"id":502,"name":"Second","categoryId":1}]'));
+      return;
+    }
+    if (gzipLabelled) {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      res.end('[]');
       return;
     }
     if (!listServed && req.method === 'GET') {
@@ -86,5 +92,23 @@ it('streams the backend’s body to the app in process too: a Response over its 
     expect(JSON.parse(text)).toHaveLength(2);
   } finally {
     released = undefined;
+  }
+});
+
+it('answers 502 backend_unreachable in process too for a body not in its Content-Encoding, nothing sent yet', async () => {
+  gzipLabelled = true;
+  try {
+    const response = await fetch('http://localhost/v1/pets?limit=1', {
+      headers: { ...auth, 'x-mock-session': 'gzip' },
+    });
+    expect(response.status).toBe(502);
+    expect(await response.json()).toMatchObject({ code: 'backend_unreachable' });
+    const entries = await fetch('http://localhost/__mock/requests', {
+      headers: { 'x-mock-session': 'gzip' },
+    });
+    const [entry] = (await entries.json()) as { departures: { rule: string }[] }[];
+    expect(entry?.departures.map((d) => d.rule)).toEqual(['transport']);
+  } finally {
+    gzipLabelled = false;
   }
 });

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { type MockServer, startMockServer } from './server.ts';
+import { type MockServer, startMockServer } from '../server.ts';
 
 const KEY = 'backend-secret-key-41';
 let seen: string[] = [];
@@ -106,4 +106,10 @@ it('answers 502 backend_unreachable naming the backend when nothing listens', as
   } finally {
     await closed.close();
   }
+});
+
+it('refuses to start in front of a backend URL without its version segment, naming the URL to give', async () => {
+  await expect(
+    startMockServer({ port: 0, quiet: true, proxy: { url: 'http://127.0.0.1:9' } }),
+  ).rejects.toThrow(/lacks the version segment \/v1.*give http:\/\/127\.0\.0\.1:9\/v1$/);
 });

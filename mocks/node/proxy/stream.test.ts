@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import type { AnsweredRequest } from './request-log.ts';
-import { type MockServer, startMockServer } from './server.ts';
+import type { AnsweredRequest } from '../request-log.ts';
+import { type MockServer, startMockServer } from '../server.ts';
 
 const AUTH = { authorization: 'Bearer petstore-dev-key' };
 let answer: (req: IncomingMessage, res: ServerResponse) => void;
@@ -142,4 +142,43 @@ it('gives a streamed backend answer the shape of a queued body fault (cut short)
   expect(response.status).toBe(200);
   await expect(response.json()).rejects.toThrow();
   expect(mock.session('shaped').requests()[0]).toMatchObject({ answeredBy: 'backend' });
+});
+
+it('answers 502 backend_unreachable, nothing sent yet, for a body that does not decode as its Content-Encoding says, and lists the departure', async () => {
+  answer = (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+    res.end('[]');
+  };
+  const response = await get('gzip-plain');
+  expect(response.status).toBe(502);
+  expect(await response.json()).toMatchObject({
+    code: 'backend_unreachable',
+    status: 502,
+    message: expect.stringMatching(/does not decode as its Content-Encoding says/),
+  });
+  const [entry] = mock.session('gzip-plain').requests();
+  expect(entry).toMatchObject({ status: 502, answeredBy: 'backend' });
+  expect(entry?.departures?.map((d) => [d.rule, d.side])).toEqual([['transport', 'server']]);
+  expect(logged.at(-1)).toMatchObject({
+    status: 502,
+    answeredBy: 'backend',
+    departures: [{ rule: 'transport', side: 'server' }],
+  });
+  expect(logged.at(-1)?.cut).toBeUndefined();
+});
+
+it('names json for a JSON body that starts with a byte order mark, and passes it on as sent', async () => {
+  answer = (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('\uFEFF[{"id":1,"name":"Rex","categoryId":1}]');
+  };
+  const response = await get('bom');
+  expect(response.status).toBe(200);
+  expect(new Uint8Array(await response.arrayBuffer()).slice(0, 3)).toEqual(
+    new Uint8Array([0xef, 0xbb, 0xbf]),
+  );
+  const [entry] = mock.session('bom').requests();
+  expect(entry?.departures?.map((d) => [d.rule, d.side, d.title])).toEqual([
+    ['json', 'server', 'Body starts with a byte order mark'],
+  ]);
 });
