@@ -396,3 +396,59 @@ it('never throws, whatever the exchange, and cites a stated rule for each depart
     { seed: 41, numRuns: 300 },
   );
 });
+
+// The rules the request-form space holds every form to (issue 48), judged in the proxy too
+// where one exchange shows them: an exchange is judged by the form it has, not a sample.
+it('holds a next page the server offered to the limit and filter its own URL carries', () => {
+  const page = [pet(4, 'sold'), pet(5, 'sold'), pet(6, 'available')];
+  const found = judge().judge(
+    exchange('listPets', 'GET', '/pets?limit=2&status=sold&cursor=opaque-3', 200, page),
+  );
+  expect(rules(found, 'server').sort()).toEqual(['limit-max', 'status-filter']);
+  expect(rules(found, 'client')).toEqual([]);
+  const within = [pet(4, 'sold'), pet(5, 'sold')];
+  expect(
+    judge().judge(exchange('listPets', 'GET', '/pets?limit=2&status=sold&cursor=c', 200, within)),
+  ).toEqual([]);
+});
+
+it('holds a creation carrying a required member only under a near spelling to 400', () => {
+  for (const body of [
+    '{"name":"Rex","category_id":2}',
+    '{"name":"Rex","category-id":2}',
+    '{"Name":"Rex","categoryId":2}',
+    '{"name":"Rex","category":{"id":2}}',
+  ]) {
+    const found = judge().judge(
+      exchange(
+        'createPet',
+        'POST',
+        '/pets',
+        201,
+        { ...pet(9), name: 'Rex', categoryId: 2 },
+        { body },
+      ),
+    );
+    expect(rules(found, 'server'), body).toContain('create-400');
+  }
+});
+
+it('finds another animal answered for an id a narrower integer reads as its own', () => {
+  const j = judge();
+  const created = j.judge(
+    exchange('createPet', 'POST', '/pets', 201, pet(1), {
+      body: '{"name":"Pet 1","categoryId":1}',
+    }),
+  );
+  expect(created).toEqual([]);
+  const aliased = j.judge(exchange('getPet', 'GET', `/pets/${2 ** 32 + 1}`, 200, pet(1)));
+  expect(rules(aliased, 'server').length).toBeGreaterThan(0);
+});
+
+it('holds a request without a key to 401 on a path form the backend serves', () => {
+  const found = judge().judge(
+    exchange('listPets', 'GET', '/pets/?status=sold', 200, [pet(1, 'sold')], { headers: {} }),
+  );
+  expect(rules(found, 'server')).toContain('auth-401');
+  expect(rules(found, 'client')).toContain('auth-required');
+});
