@@ -211,7 +211,13 @@ export function createControlHandlers(sessions: Sessions, options: ControlOption
     http.all(
       `${origin}/__mock/sessions`,
       control({
-        GET: async () => ({ body: { max: sessions.maxSessions, sessions: sessions.list() } }),
+        GET: async () => ({
+          body: {
+            max: sessions.maxSessions,
+            sessions: sessions.list(),
+            default: sessions.defaultSummary(),
+          },
+        }),
       }),
     ),
     http.all(

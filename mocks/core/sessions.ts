@@ -124,6 +124,13 @@ export function createSessions(options: SessionOptions) {
     return started;
   };
 
+  const summaryOf = (s: Session): SessionSummary => ({
+    id: s.id ?? '',
+    count: s.store.size,
+    requests: s.journal.total,
+    lastUsed: new Date(s.lastUsed).toISOString(),
+  });
+
   return {
     /** The default session (requests without the header). */
     default: fallback,
@@ -132,7 +139,10 @@ export function createSessions(options: SessionOptions) {
     /** The session a request selects: its header's, or the default one. */
     select(request: Request): Session {
       const id = request.headers.get(SESSION_HEADER);
-      if (id === null) return fallback;
+      if (id === null) {
+        fallback.lastUsed = now();
+        return fallback;
+      }
       return session(id);
     },
     /**
@@ -178,12 +188,12 @@ export function createSessions(options: SessionOptions) {
     /** The live sessions (the default one is always there and not listed). */
     list(): SessionSummary[] {
       sweep();
-      return [...live.values()].map((s) => ({
-        id: s.id as string,
-        count: s.store.size,
-        requests: s.journal.total,
-        lastUsed: new Date(s.lastUsed).toISOString(),
-      }));
+      return [...live.values()].map(summaryOf);
+    },
+    /** The default session as GET /__mock/sessions shows it beside the list. */
+    defaultSummary: (): Omit<SessionSummary, 'id'> => {
+      const { id: _, ...rest } = summaryOf(fallback);
+      return rest;
     },
     /** Ends a session; false when there is none by that id. */
     end(id: string): boolean {
