@@ -20,6 +20,24 @@ export function el(tag, props = {}, ...children) {
   return node;
 }
 
+/** What names a control across a re-render: its row's key and its own id, label or text. */
+const identity = (node) =>
+  `${node.closest('[data-key]')?.dataset.key ?? ''}|${node.id || node.getAttribute('aria-label') || node.textContent}`;
+
+/**
+ * Replaces a container's children, and gives the focus back to the same control in the new
+ * ones: a live panel re-renders while a keyboard user is on one of its buttons.
+ */
+export function replaceKeepingFocus(container, children) {
+  const active = document.activeElement;
+  const focused = active !== null && container.contains(active) ? identity(active) : undefined;
+  container.replaceChildren(...children);
+  if (focused === undefined) return;
+  for (const node of container.querySelectorAll('button, a, input, select')) {
+    if (identity(node) === focused) return node.focus();
+  }
+}
+
 /** A table row of text cells. */
 export const row = (...cells) => el('tr', {}, ...cells.map((cell) => el('td', {}, cell)));
 

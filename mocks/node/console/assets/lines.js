@@ -2,7 +2,7 @@
 // it stays open (the rest are kept up to KEPT, then forgotten: the journal has them). A click
 // on a request opens its exchange. Paused, new lines are counted, not shown.
 import { pickedSession, read, sessionName } from './api.js';
-import { byId, el } from './dom.js';
+import { byId, el, replaceKeepingFocus } from './dom.js';
 import { answeredBy, clock, faultEffect, targetOf } from './words.js';
 
 const SHOWN = 200;
@@ -52,7 +52,7 @@ function lineRow(line) {
 function render() {
   scheduled = false;
   const shown = lines.filter(picked).slice(-SHOWN).reverse();
-  body.replaceChildren(...shown.map(lineRow));
+  replaceKeepingFocus(body, shown.map(lineRow));
   info.textContent = `${shown.length} shown${lines.length > shown.length ? ` of the last ${lines.length}` : ''}`;
   const notes = [];
   if (!following && unseen > 0)

@@ -2,7 +2,7 @@
 // recently used first and at most SHOWN rows (a search box finds the others among 1,000):
 // pick one for the other panels, reset it (POST /__mock/reset) or end it (DELETE).
 import { change, pick, pickedSession, read, sessionName } from './api.js';
-import { byId, el } from './dom.js';
+import { byId, el, replaceKeepingFocus } from './dom.js';
 
 const SHOWN = 50;
 const OPTIONS = 100;
@@ -64,7 +64,7 @@ function sessionRow(id, summary) {
   ];
   return el(
     'tr',
-    { class: id === pickedSession() ? 'picked' : undefined },
+    { class: id === pickedSession() ? 'picked' : undefined, 'data-key': `session:${id}` },
     el('td', {}, name),
     el('td', { class: 'num' }, String(summary?.count ?? '')),
     el('td', { class: 'num' }, String(summary?.requests ?? '')),
@@ -77,10 +77,10 @@ function render() {
   const wanted = filter.value.trim();
   const live = [...listed.sessions].sort((a, b) => (a.lastUsed < b.lastUsed ? 1 : -1));
   const found = live.filter((s) => wanted === '' || s.id.includes(wanted));
-  rows.replaceChildren(
+  replaceKeepingFocus(rows, [
     ...(wanted === '' ? [sessionRow('', listed.default)] : []),
     ...found.slice(0, SHOWN).map((s) => sessionRow(s.id, s)),
-  );
+  ]);
   info.textContent = `${listed.sessions.length} live of at most ${listed.max}, beside the default one`;
   if (found.length > SHOWN)
     note.textContent = `${found.length - SHOWN} more: type part of a name to find one.`;
