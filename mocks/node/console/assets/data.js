@@ -2,7 +2,7 @@
 // most SHOWN rows; add one through the API (POST /v1/pets with the key this page shows) and
 // restore the seed (POST /__mock/reset). In proxy mode the app's animals are the backend's:
 // the table, when there is one, is the mock's own store, and the page changes nothing in it.
-import { change, pickedSession, read, sessionHeader, sessionName, shownKey } from './api.js';
+import { change, mode, pickedSession, read, sessionHeader, sessionName, shownKey } from './api.js';
 import { byId, row } from './dom.js';
 
 const SHOWN = 200;
@@ -49,7 +49,9 @@ export async function readData() {
       pets.length > SHOWN
         ? `The first ${SHOWN} of ${pets.length} are shown; GET /__mock/state has them all.`
         : '';
-    info.textContent = `${pets.length} animal${pets.length === 1 ? '' : 's'} in session ${sessionName(session)}, as of ${new Date().toLocaleTimeString()}`;
+    const count = `${pets.length} animal${pets.length === 1 ? '' : 's'}`;
+    const where = mode.mode === 'proxy' ? "in the mock's own store of session" : 'in session';
+    info.textContent = `${count} ${where} ${sessionName(session)}, as of ${new Date().toLocaleTimeString()}`;
   } catch (error) {
     info.textContent = `could not read the data: ${error.message}`;
   }

@@ -74,17 +74,29 @@ function render(entry) {
       ` ${facts.join('; ')}`,
     ),
     ...departuresOf(entry),
-    el('h3', {}, 'Request'),
-    headers('Request headers', entry.headers),
-    entry.body === undefined
-      ? el('p', {}, 'No body.')
-      : el('pre', { tabindex: 0 }, shown(entry.body)),
-    el('h3', {}, 'Answer'),
-    headers('Answer headers', response.headers),
-    response.body === undefined
-      ? el('p', {}, 'No body.')
-      : el('pre', { tabindex: 0 }, shown(response.body)),
-    response.truncated ? el('p', {}, 'The journal keeps the first 64 KiB of a body.') : '',
+    el(
+      'div',
+      { class: 'sides' },
+      el(
+        'div',
+        {},
+        el('h3', {}, 'Request'),
+        headers('Request headers', entry.headers),
+        entry.body === undefined
+          ? el('p', {}, 'No body.')
+          : el('pre', { tabindex: 0 }, shown(entry.body)),
+      ),
+      el(
+        'div',
+        {},
+        el('h3', {}, 'Answer'),
+        headers('Answer headers', response.headers),
+        response.body === undefined
+          ? el('p', {}, 'No body.')
+          : el('pre', { tabindex: 0 }, shown(response.body)),
+        response.truncated ? el('p', {}, 'The journal keeps the first 64 KiB of a body.') : '',
+      ),
+    ),
     el('h3', {}, 'Send it again'),
     el('pre', { class: 'curl', tabindex: 0 }, replayCurl(entry, location.origin, replayKey())),
   );
