@@ -91,4 +91,17 @@ it('writes a complete result with every request answered 2xx in quick mode', asy
     expect(row.alone.p50Us).toBeGreaterThan(0);
     expect(row.alone.p99Us).toBeGreaterThanOrEqual(row.alone.p50Us);
   }
+  // The mock with no page and with a console page following, every request answered.
+  const page = JSON.parse(readFileSync(join(out, 'console-latest.json'), 'utf8')) as {
+    workloads: Record<
+      string,
+      Record<'without' | 'following', { requests: number; non2xx: number }>
+    >;
+  };
+  expect(Object.keys(page.workloads)).toEqual([...WORKLOADS]);
+  for (const states of Object.values(page.workloads))
+    for (const run of [states.without, states.following]) {
+      expect(run.requests).toBeGreaterThan(0);
+      expect(run.non2xx).toBe(0);
+    }
 }, 240_000);

@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { formatConsoleTable, judgeConsole, runConsoleBench } from '../bench/console.ts';
 import { summariseProfile } from '../bench/cpu-profile.ts';
 import {
   FAR_CONCURRENCIES,
@@ -98,6 +99,13 @@ Goals: p50 added at most 1 ms,
 throughput at least 0.7 of direct, ahead of Prism. Written to bench/results/proxy-latest.json.
   --no-proxy          leave out the proxy figures
   --proxy-only        measure only the proxy figures
+
+Console figures (issue 50): one mock with 1,000 animals, each workload in interleaved rounds
+with no page open and with the console at / open and following in headless Chromium; goal:
+throughput with the page at least 0.9 of without (CPU per request beside it). Written to
+bench/results/console-latest.json.
+  --no-console        leave out the console figures
+  --console-only      measure only the console figures
   -h, --help          show this text`;
 
 const flags = {
@@ -122,6 +130,8 @@ const flags = {
   'far-concurrency': { type: 'string' },
   'no-proxy': { type: 'boolean', default: false },
   'proxy-only': { type: 'boolean', default: false },
+  'no-console': { type: 'boolean', default: false },
+  'console-only': { type: 'boolean', default: false },
 } as const;
 
 runCommand({ name: 'bench', help: HELP, flags }, async (values) => {
@@ -175,6 +185,13 @@ runCommand({ name: 'bench', help: HELP, flags }, async (values) => {
       out,
     );
   if (values['proxy-only']) return proxy();
+  const consolePage = (pinned: boolean) =>
+    consoleFigures({ durationS, rounds, warmupS, connections, pinned }, out, values.check);
+  if (values['console-only']) {
+    const pinned = !values['no-pin'] && canPin(availableParallelism());
+    if (pinned) pinSelf(LOAD_CORE);
+    return consolePage(pinned);
+  }
   if (values['sessions-only']) {
     const pinned = !values['no-pin'] && canPin(availableParallelism());
     if (pinned) pinSelf(LOAD_CORE);
@@ -205,6 +222,7 @@ runCommand({ name: 'bench', help: HELP, flags }, async (values) => {
       );
   const farCode = values['no-far'] ? 0 : await far();
   const proxyCode = values['no-proxy'] ? 0 : await proxy();
+  const consoleCode = values['no-console'] ? 0 : await consolePage(result.options.pinned);
   if (result.failedRuns.length > 0) {
     console.error(
       '\nFAILED: more than 0.1 % of requests were not answered 2xx, so these figures mean nothing:',
@@ -219,7 +237,8 @@ runCommand({ name: 'bench', help: HELP, flags }, async (values) => {
   return (values.check && result.verdicts.some((v) => v.result === 'fail')) ||
     sessionCode ||
     farCode ||
-    proxyCode
+    proxyCode ||
+    consoleCode
     ? 1
     : 0;
 });
@@ -247,6 +266,17 @@ async function sessionFigures(
   const bench = await runSessionBench({ ...options, say: (line) => console.error(line) });
   const table = formatSessionTable(bench);
   return reportGoals('sessions-latest.json', table, judgeSessions(bench), bench, out, check);
+}
+
+/** Measures and prints the console figures, writes their JSON; 1 when the goal is missed and --check. */
+async function consoleFigures(
+  options: Omit<Parameters<typeof runConsoleBench>[0], 'say'>,
+  out: string,
+  check: boolean,
+): Promise<number> {
+  const bench = await runConsoleBench({ ...options, say: (line) => console.error(line) });
+  const table = formatConsoleTable(bench);
+  return reportGoals('console-latest.json', table, judgeConsole(bench), bench, out, check);
 }
 
 /** A goal of the session or far figures, judged. */
