@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
+import type { QuickRun } from './contract-quick.ts';
 import { RATE_LIMIT } from './far-suite.ts';
 import type { ProxyRow } from './proxy.ts';
 import type { BenchResult } from './run.ts';
@@ -30,7 +31,7 @@ function runQuickBench(): Promise<{ code: number | null; output: string }> {
   ];
   args.push('--sizes', '20,60', '--servers', 'bare,mock', '--no-pin', '--out', out);
   return new Promise((resolve) => {
-    execFile(process.execPath, args, { cwd: root, timeout: 210_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, args, { cwd: root, timeout: 420_000 }, (error, stdout, stderr) => {
       // Its progress goes to stderr, its tables and verdicts to stdout: a failure shows both.
       const output = `${stderr}\n${stdout}`;
       resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, output });
@@ -106,4 +107,23 @@ it('writes a complete result with every request answered 2xx in quick mode', asy
     expect(row.wallMs).toBeGreaterThan(0);
     expect(row.cpuMs).toBeGreaterThan(0);
   }
-}, 240_000);
+  // The mock with no page and with a console page following, every request answered.
+  const page = JSON.parse(readFileSync(join(out, 'console-latest.json'), 'utf8')) as {
+    workloads: Record<
+      string,
+      Record<'without' | 'following', { requests: number; non2xx: number }>
+    >;
+  };
+  expect(Object.keys(page.workloads)).toEqual([...WORKLOADS]);
+  for (const states of Object.values(page.workloads))
+    for (const run of [states.without, states.following]) {
+      expect(run.requests).toBeGreaterThan(0);
+      expect(run.non2xx).toBe(0);
+    }
+  // The quick contract run against the mock, once, passing, its time and CPU read.
+  const quick = JSON.parse(readFileSync(join(out, 'contract-latest.json'), 'utf8')) as {
+    runs: QuickRun[];
+  };
+  expect(quick.runs.map((run) => `${run.checkout} ${run.verdict}`)).toEqual(['this passed']);
+  expect(quick.runs[0]?.wallS).toBeGreaterThan(0);
+}, 450_000);

@@ -38,6 +38,7 @@ const layout = (name: PackageName, dist = join(ROOT, 'packages', name, 'dist')):
 const RUNTIME_FILES: Record<PackageName, string[]> = {
   'petstore-mock': [
     'mocks/node/landing/assets',
+    'mocks/node/console/assets',
     'spec/openapi.yaml',
     'spec/openapi.interface.yaml',
   ],

@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { formatConsoleTable, judgeConsole, runConsoleBench } from '../bench/console.ts';
 import { formatQuickTable, judgeQuick, runContractQuickBench } from '../bench/contract-quick.ts';
 import { summariseProfile } from '../bench/cpu-profile.ts';
 import {
@@ -122,6 +123,12 @@ Written to bench/results/traffic-latest.json.
   --traffic-rounds N  runs of each way (default 3; 1 with --quick)
   --no-traffic        leave out the traffic figures
   --traffic-only      measure only the traffic figures
+Console figures (issue 50): one mock with 1,000 animals, each workload in interleaved rounds
+with no page open and with the console at / open and following in headless Chromium; goal:
+throughput with the page at least 0.9 of without (CPU per request beside it). Written to
+bench/results/console-latest.json.
+  --no-console        leave out the console figures
+  --console-only      measure only the console figures
   -h, --help          show this text`;
 
 const flags = {
@@ -153,6 +160,8 @@ const flags = {
   'traffic-rounds': { type: 'string' },
   'no-traffic': { type: 'boolean', default: false },
   'traffic-only': { type: 'boolean', default: false },
+  'no-console': { type: 'boolean', default: false },
+  'console-only': { type: 'boolean', default: false },
 } as const;
 
 runCommand({ name: 'bench', help: HELP, flags }, async (values) => {
@@ -237,6 +246,13 @@ runCommand({ name: 'bench', help: HELP, flags }, async (values) => {
       out,
     );
   if (values['traffic-only']) return traffic();
+  const consolePage = (pinned: boolean) =>
+    consoleFigures({ durationS, rounds, warmupS, connections, pinned }, out, values.check);
+  if (values['console-only']) {
+    const pinned = !values['no-pin'] && canPin(availableParallelism());
+    if (pinned) pinSelf(LOAD_CORE);
+    return consolePage(pinned);
+  }
   if (values['sessions-only']) {
     const pinned = !values['no-pin'] && canPin(availableParallelism());
     if (pinned) pinSelf(LOAD_CORE);
@@ -269,6 +285,7 @@ runCommand({ name: 'bench', help: HELP, flags }, async (values) => {
   const proxyCode = values['no-proxy'] ? 0 : await proxy();
   const trafficCode = values['no-traffic'] ? 0 : await traffic();
   const contractCode = values['no-contract'] ? 0 : await quickRuns();
+  const consoleCode = values['no-console'] ? 0 : await consolePage(result.options.pinned);
   if (result.failedRuns.length > 0) {
     console.error(
       '\nFAILED: more than 0.1 % of requests were not answered 2xx, so these figures mean nothing:',
@@ -285,7 +302,8 @@ runCommand({ name: 'bench', help: HELP, flags }, async (values) => {
     farCode ||
     proxyCode ||
     trafficCode ||
-    contractCode
+    contractCode ||
+    consoleCode
     ? 1
     : 0;
 });
@@ -340,6 +358,17 @@ async function sessionFigures(
   const bench = await runSessionBench({ ...options, say: (line) => console.error(line) });
   const table = formatSessionTable(bench);
   return reportGoals('sessions-latest.json', table, judgeSessions(bench), bench, out, check);
+}
+
+/** Measures and prints the console figures, writes their JSON; 1 when the goal is missed and --check. */
+async function consoleFigures(
+  options: Omit<Parameters<typeof runConsoleBench>[0], 'say'>,
+  out: string,
+  check: boolean,
+): Promise<number> {
+  const bench = await runConsoleBench({ ...options, say: (line) => console.error(line) });
+  const table = formatConsoleTable(bench);
+  return reportGoals('console-latest.json', table, judgeConsole(bench), bench, out, check);
 }
 
 /** A goal of the session or far figures, judged. */

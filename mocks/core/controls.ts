@@ -173,7 +173,9 @@ export function createControlHandlers(sessions: Sessions, options: ControlOption
       control({
         GET: async (request) => {
           const filter = parseJournalFilter(new URL(request.url).searchParams);
-          return { body: selected(request).journal.list((entry) => passes(entry, filter)) };
+          const journal = selected(request).journal;
+          // Ids first, so a window of a long journal reads only its own entries' bodies.
+          return { body: journal.list((entry) => passes(entry, filter), filter) };
         },
         DELETE: async (request) => {
           selected(request).journal.clear();
@@ -209,7 +211,13 @@ export function createControlHandlers(sessions: Sessions, options: ControlOption
     http.all(
       `${origin}/__mock/sessions`,
       control({
-        GET: async () => ({ body: { max: sessions.maxSessions, sessions: sessions.list() } }),
+        GET: async () => ({
+          body: {
+            max: sessions.maxSessions,
+            sessions: sessions.list(),
+            default: sessions.defaultSummary(),
+          },
+        }),
       }),
     ),
     http.all(

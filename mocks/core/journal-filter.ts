@@ -18,10 +18,12 @@ export type JournalFilter = {
   since?: Date | string | number;
   /** Entries after this entry id. */
   after?: number;
+  /** Entries before this entry id (with `after`, a window: `after=4&before=6` is entry 5). */
+  before?: number;
 };
 
 /** What `waitForRequest` looks for: filter fields and the request's values. */
-export type JournalMatch = Omit<JournalFilter, 'since' | 'after'> & RequestMatch;
+export type JournalMatch = Omit<JournalFilter, 'since' | 'after' | 'before'> & RequestMatch;
 
 const OPERATIONS: readonly string[] = ['listPets', 'createPet', 'getPet'];
 const STATUS = /^(?:[1-5][0-9]{2}|[1-5]xx)$/i;
@@ -41,6 +43,7 @@ export function passes(entry: JournalEntry, filter: JournalFilter): boolean {
   if (filter.path !== undefined && entry.path !== filter.path) return false;
   if (filter.status !== undefined && !statusMatches(filter.status, entry.status)) return false;
   if (filter.after !== undefined && entry.id <= filter.after) return false;
+  if (filter.before !== undefined && entry.id >= filter.before) return false;
   if (filter.since !== undefined && Date.parse(entry.time) < timeOf(filter.since)) return false;
   return true;
 }
@@ -84,11 +87,12 @@ export function parseJournalFilter(query: URLSearchParams): JournalFilter {
       );
     filter.since = time;
   }
-  const after = query.get('after');
-  if (after !== null) {
-    if (!/^[0-9]{1,15}$/.test(after))
-      throw invalid(`after must be an entry id (a whole number), got ${JSON.stringify(after)}`);
-    filter.after = Number(after);
+  for (const bound of ['after', 'before'] as const) {
+    const id = query.get(bound);
+    if (id === null) continue;
+    if (!/^[0-9]{1,15}$/.test(id))
+      throw invalid(`${bound} must be an entry id (a whole number), got ${JSON.stringify(id)}`);
+    filter[bound] = Number(id);
   }
   const method = query.get('method');
   if (method !== null) filter.method = method;

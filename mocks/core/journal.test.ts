@@ -114,9 +114,16 @@ it('filters by operation, status or status class, time and entry id, and refuses
   expect(await ids('?status=2xx')).toEqual([1, 3]);
   expect(await ids('?operation=getPet&status=200')).toEqual([3]);
   expect(await ids('?after=1')).toEqual([2, 3]);
+  expect(await ids('?after=1&before=3')).toEqual([2]);
   expect(await ids(`?since=${encodeURIComponent(before)}`)).toEqual([1, 2, 3]);
   expect(await ids(`?since=${Date.now() + 60_000}`)).toEqual([]);
-  for (const bad of ['?operation=deletePet', '?status=ok', '?since=yesterday', '?after=-1']) {
+  for (const bad of [
+    '?operation=deletePet',
+    '?status=ok',
+    '?since=yesterday',
+    '?after=-1',
+    '?before=x',
+  ]) {
     const reply = await requests(session, bad);
     expect(reply.status, bad).toBe(400);
     expect(reply.body).toMatchObject({ code: 'validation_failed' });
@@ -214,6 +221,43 @@ it('keeps the last entries of a full journal, with ids that go on counting', () 
   const none = createJournal(0);
   none.record(entry('/v1/pets'));
   expect(none.list()).toEqual([]);
+});
+
+it('tells an active tap of every entry with its id, even where the journal keeps none', () => {
+  const told: [number, string][] = [];
+  const tap = {
+    active: false,
+    recorded: (id: number, e: RecordedEntry) => told.push([id, e.path]),
+  };
+  const journal = createJournal(0, tap);
+  const entry = { ...recordedEntry(), path: '/v1/pets/1' };
+  expect(journal.recording).toBe(false);
+  journal.record(entry);
+  tap.active = true;
+  expect(journal.recording).toBe(true);
+  journal.record(entry);
+  journal.record({ ...entry, path: '/v1/pets/2' });
+  expect(told).toEqual([
+    [1, '/v1/pets/1'],
+    [2, '/v1/pets/2'],
+  ]);
+  expect(journal.total).toBe(2);
+  expect(journal.list()).toEqual([]);
+});
+
+const recordedEntry = (): RecordedEntry => ({
+  time: new Date().toISOString(),
+  session: null,
+  operation: 'listPets',
+  method: 'GET',
+  path: '/v1/pets',
+  pathParams: {},
+  query: {},
+  headers: {},
+  bodyIsJson: false,
+  status: 200,
+  response: { headers: {}, text: '[]', isJson: true },
+  durationMs: 1,
 });
 
 it('cuts a response body longer than it keeps, and says so', () => {

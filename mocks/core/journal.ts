@@ -103,21 +103,35 @@ function materialize(id: number, recorded: RecordedEntry): JournalEntry {
   return entry;
 }
 
+/**
+ * Told of every entry any session's journal records, with its id, while `active` (the
+ * standalone server's console feed, mocks/node/console/): nothing is materialised for it.
+ */
+export type JournalTap = {
+  readonly active: boolean;
+  recorded(id: number, entry: RecordedEntry): void;
+};
+
+/** Entry ids a listing keeps (`after` < id < `before`), checked before anything is read. */
+export type IdRange = { after?: number; before?: number };
+
 /** One session's journal. */
 export type Journal = {
   readonly size: number;
+  /** Requests recorded since the session started (the last entry's id; a clear keeps it). */
+  readonly total: number;
   /** Whether a recorded entry is kept or watched (false when the journal keeps none). */
   readonly recording: boolean;
   record(entry: RecordedEntry): void;
-  /** The entries, oldest first (those `keep` keeps, when given). */
-  list(keep?: (entry: JournalEntry) => boolean): JournalEntry[];
+  /** The entries, oldest first (those `keep` keeps, when given; only ids within `range`). */
+  list(keep?: (entry: JournalEntry) => boolean, range?: IdRange): JournalEntry[];
   clear(): void;
   /** Calls `listener` with every entry recorded from now on; returns the unsubscribe. */
   watch(listener: (entry: JournalEntry) => void): () => void;
 };
 
-/** Creates an empty journal keeping the last `limit` entries (0 keeps none). */
-export function createJournal(limit = DEFAULT_JOURNAL_SIZE): Journal {
+/** Creates an empty journal keeping the last `limit` entries (0 keeps none), told to `tap`. */
+export function createJournal(limit = DEFAULT_JOURNAL_SIZE, tap?: JournalTap): Journal {
   let entries: [number, RecordedEntry][] = [];
   let lastId = 0;
   const listeners = new Set<(entry: JournalEntry) => void>();
@@ -125,12 +139,17 @@ export function createJournal(limit = DEFAULT_JOURNAL_SIZE): Journal {
     get size() {
       return Math.min(entries.length, limit);
     },
+    get total() {
+      return lastId;
+    },
     get recording() {
-      return limit > 0 || listeners.size > 0;
+      return limit > 0 || listeners.size > 0 || tap?.active === true;
     },
     record(recorded) {
-      if (limit === 0 && listeners.size === 0) return;
+      const tapped = tap?.active === true;
+      if (limit === 0 && listeners.size === 0 && !tapped) return;
       lastId += 1;
+      if (tapped) tap.recorded(lastId, recorded);
       if (limit > 0) {
         entries.push([lastId, recorded]);
         // Dropped in batches, so a full journal does not copy itself on every request.
@@ -141,8 +160,11 @@ export function createJournal(limit = DEFAULT_JOURNAL_SIZE): Journal {
         for (const listener of listeners) listener(entry);
       }
     },
-    list(keep) {
-      const kept = entries.length > limit ? entries.slice(-limit) : entries;
+    list(keep, range = {}) {
+      const { after = 0, before = Number.POSITIVE_INFINITY } = range;
+      const kept = (entries.length > limit ? entries.slice(-limit) : entries).filter(
+        ([id]) => id > after && id < before,
+      );
       const all = kept.map(([id, recorded]) => materialize(id, recorded));
       return keep === undefined ? all : all.filter(keep);
     },

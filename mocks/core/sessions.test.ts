@@ -107,6 +107,10 @@ it('refuses a session beyond the bound with 503 session_limit, changing nothing'
   expect((await get('one')).status).toBe(200);
   const live = await (await fetch('http://bounded.test/__mock/sessions')).json();
   expect(live.sessions.map((s: { id: string }) => s.id).sort()).toEqual(['one', 'two']);
+  // Each with its animals and the requests it answered (the console's sessions table).
+  const one = live.sessions.find((s: { id: string }) => s.id === 'one');
+  expect(one).toMatchObject({ count: 40, requests: 2 });
+  expect(live.default).toMatchObject({ count: 40, requests: 0 });
 });
 
 it('ends a session unused for longer than its time to live, and only such a one', () => {

@@ -10,7 +10,7 @@ import type { Profile } from '../../spec/profile.ts';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS } from './defaults.ts';
 import { MockError } from './errors.ts';
 import { createFaultQueue, type FaultQueue } from './faults.ts';
-import { createJournal, type Journal } from './journal.ts';
+import { createJournal, type Journal, type JournalTap } from './journal.ts';
 import { type Answering, answering, OWN_ANSWERING } from './profile.ts';
 import type { PetStore } from './store.ts';
 import { createRateLimiter } from './traffic.ts';
@@ -34,8 +34,8 @@ export type Session = {
   lastUsed: number;
 };
 
-/** A live session as GET /__mock/sessions lists it. */
-export type SessionSummary = { id: string; count: number; lastUsed: string };
+/** A live session as GET /__mock/sessions lists it (`requests`: answered since it started). */
+export type SessionSummary = { id: string; count: number; requests: number; lastUsed: string };
 
 /** Options of createSessions. */
 export type SessionOptions = {
@@ -50,6 +50,8 @@ export type SessionOptions = {
   profile?: Profile;
   /** Requests each session's journal keeps (default DEFAULT_JOURNAL_SIZE; 0 keeps none). */
   journalSize?: number;
+  /** Told of every request any session's journal records (the standalone console's feed). */
+  tap?: JournalTap;
   now?: () => number;
   /** Told how many idle sessions just ended (the CLI then gives their memory back). */
   onIdleEnded?: (count: number) => void;
@@ -78,7 +80,7 @@ export function createSessions(options: SessionOptions) {
     id,
     store,
     faults: createFaultQueue(),
-    journal: createJournal(options.journalSize),
+    journal: createJournal(options.journalSize, options.tap),
     limitRate: options.rateLimit ? createRateLimiter(options.rateLimit) : undefined,
     answering: serverAnswering,
     ownProfile: false,
@@ -122,6 +124,13 @@ export function createSessions(options: SessionOptions) {
     return started;
   };
 
+  const summaryOf = (s: Session): SessionSummary => ({
+    id: s.id ?? '',
+    count: s.store.size,
+    requests: s.journal.total,
+    lastUsed: new Date(s.lastUsed).toISOString(),
+  });
+
   return {
     /** The default session (requests without the header). */
     default: fallback,
@@ -130,7 +139,10 @@ export function createSessions(options: SessionOptions) {
     /** The session a request selects: its header's, or the default one. */
     select(request: Request): Session {
       const id = request.headers.get(SESSION_HEADER);
-      if (id === null) return fallback;
+      if (id === null) {
+        fallback.lastUsed = now();
+        return fallback;
+      }
       return session(id);
     },
     /**
@@ -176,11 +188,12 @@ export function createSessions(options: SessionOptions) {
     /** The live sessions (the default one is always there and not listed). */
     list(): SessionSummary[] {
       sweep();
-      return [...live.values()].map((s) => ({
-        id: s.id as string,
-        count: s.store.size,
-        lastUsed: new Date(s.lastUsed).toISOString(),
-      }));
+      return [...live.values()].map(summaryOf);
+    },
+    /** The default session as GET /__mock/sessions shows it beside the list. */
+    defaultSummary: (): Omit<SessionSummary, 'id'> => {
+      const { id: _, ...rest } = summaryOf(fallback);
+      return rest;
     },
     /** Ends a session; false when there is none by that id. */
     end(id: string): boolean {

@@ -34,11 +34,15 @@ export type AdapterContext = {
   checkHost: (rawHeaders: string[]) => void;
   /** The landing routes, once the server knows its address. */
   landing: () => Landing | undefined;
+  /** The `/__mock/` routes of the standalone server alone (the console's feed), tried before msw. */
+  streams?: Landing;
   /** The server's own origin, once it listens. */
   origin: () => string;
   onError?: (error: unknown, request: Request) => void;
   /** Told of every answered API request and control change (request-log.ts). */
   onAnswered?: (answered: AnsweredRequest) => void;
+  /** Told of every control change (a fault queued, a reset): the console's feed. */
+  onControl?: (answered: AnsweredRequest) => void;
   /** Proxy mode: API targets that could leave the backend's base are refused as sent. */
   proxied?: boolean;
   /**
@@ -72,21 +76,25 @@ export function createAdapter(context: AdapterContext) {
     const base =
       hostHeader && HOST_HEADER.test(hostHeader) ? `http://${hostHeader}` : context.origin();
     const answered = (response: Response | undefined, thrown?: unknown) => {
-      if (context.onAnswered === undefined || !isLogged(method, path, response)) return;
+      const control = context.onControl !== undefined && path.startsWith('/__mock/');
+      if ((context.onAnswered === undefined && !control) || !isLogged(method, path, response))
+        return;
       const sent = { method, target: path, session: req.headers['x-mock-session'] };
       const line = answeredRequest(sent, started, response, thrown);
       // In proxy mode an API request refused before it reached the pipeline is the mock's answer.
       if (context.proxied && path.startsWith(BASE_PATH) && line.answeredBy === undefined)
         Object.assign(line, { answeredBy: 'mock', departures: [] });
-      context.onAnswered(line);
+      context.onAnswered?.(line);
+      if (control) context.onControl?.(line);
     };
     try {
       // First on every path, the pages included (host-check.ts: DNS rebinding).
       context.checkHost(req.rawHeaders);
-      // The landing page and API reference (landing/): never consulted for the API or /__mock/.
-      const page =
-        path.startsWith(BASE_PATH) || path.startsWith('/__mock/')
-          ? undefined
+      // The console and API reference (landing/, console/): never consulted for the API.
+      const page = path.startsWith(BASE_PATH)
+        ? undefined
+        : path.startsWith('/__mock/')
+          ? context.streams?.(req, res)
           : context.landing()?.(req, res);
       if (page) return await page;
       if (!path.startsWith('/'))

@@ -20,6 +20,9 @@ import type { Delay } from '../core/traffic.ts';
 import type { AllowedHosts } from '../core/trusted-origins.ts';
 import { createAdapter } from './adapter.ts';
 import { besideTransport } from './bodies-beside.ts';
+import { createEventsRoute } from './console/events.ts';
+import { proxyFacts } from './console/facts.ts';
+import { createFeed } from './console/feed.ts';
 import { createDrain } from './drain.ts';
 import { checkAllowedHosts, createHostCheck } from './host-check.ts';
 import { write } from './io.ts';
@@ -117,7 +120,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     maxPets: options.maxPets,
   });
   if (options.dataFile) await attachPersistence(store, options.dataFile, loaded !== undefined);
+  // The console's live feed: every session's journal tells it of each request it records.
+  const feed = createFeed();
   const sessions = createSessions({
+    tap: feed,
     store,
     rateLimit: options.rateLimit,
     profile: options.profile,
@@ -151,9 +157,13 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     handlers,
     checkHost,
     landing: () => landing,
+    streams: createEventsRoute(feed, allowedHosts, () => origin),
     origin: () => origin,
     onError: options.onError,
     onAnswered: options.onRequest,
+    // A control change (a fault queued, a reset) tells the console pages to read again.
+    onControl: ({ session, method, target, status }) =>
+      feed.control({ session, method, target, status }),
     proxied: forward !== undefined,
     // Proxied API requests skip msw: the same routing and pipeline, called directly.
     ...(forward === undefined ? {} : { direct: api.serve }),
@@ -183,7 +193,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     baseUrl: `${origin}${BASE_PATH}`,
     apiKeys,
     profile: sessions.profile,
-    ...(options.proxy === undefined ? {} : { proxy: options.proxy.url }),
+    ...(options.proxy === undefined ? {} : { proxy: proxyFacts(options.proxy) }),
   });
   return {
     ...createControlHandle(sessions),
@@ -192,6 +202,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     apiKeys,
     async close() {
       sessions.close();
+      // The console pages' streams never end by themselves; their browsers reconnect.
+      feed.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await drain.stop(STOP_GRACE_MS);

@@ -77,8 +77,14 @@ it.for<HowStarted>(['npm run mock', 'npx petstore-mock'])(
         },
       );
       expect(await page.textContent('#data-info')).toMatch(
-        /^\d+ animals? in the default session, as of /,
+        /^\d+ animals? in session default, as of /,
       );
+      // The console follows the live feed as shipped: an app's request appears on its own.
+      await page.locator('#live[data-state="live"]').waitFor();
+      await fetch(`${shipped.baseUrl}/pets?limit=1`, {
+        headers: { Authorization: 'Bearer petstore-dev-key', 'X-Mock-Session': 'shipped' },
+      });
+      await page.locator('#lines tr', { hasText: 'shipped' }).waitFor({ timeout: 10_000 });
       const urls = await referencedUrls(page, shipped.origin);
       await page.goto(`${shipped.origin}/docs/`);
       for (const operationId of ['listPets', 'createPet', 'getPet']) {
@@ -87,8 +93,8 @@ it.for<HowStarted>(['npm run mock', 'npx petstore-mock'])(
       urls.push(...(await referencedUrls(page, shipped.origin)));
       expect(urls).toEqual(
         expect.arrayContaining([
-          `${shipped.origin}/landing.js`,
-          `${shipped.origin}/landing.css`,
+          `${shipped.origin}/console/console.js`,
+          `${shipped.origin}/console/console.css`,
           `${shipped.origin}/docs/docs.js`,
           `${shipped.origin}/docs/swagger-ui-bundle.js`,
         ]),

@@ -94,7 +94,12 @@ it('answers every client error without a path or a stack', async () => {
 });
 
 it('answers 500 for an asset it cannot read, naming the route and not the file', async () => {
-  for (const path of ['/landing.js', '/landing.css', '/docs/docs.js', '/docs/swagger-ui.css']) {
+  for (const path of [
+    '/console/console.js',
+    '/console/console.css',
+    '/docs/docs.js',
+    '/docs/swagger-ui.css',
+  ]) {
     const reply = await send(bundleAloneOrigin, { path });
     expect(reply.status, path).toBe(500);
     const body = JSON.parse(reply.body) as { code: string; message: string };

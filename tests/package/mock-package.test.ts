@@ -42,7 +42,7 @@ it('ships the built entries, their types, the bin, the spec, the page assets and
       'dist/types/mocks/browser/index.d.ts',
       'dist/types/spec/index.d.ts',
       'bin/petstore-mock.js',
-      'dist/src/mocks/node/landing/assets/landing.js',
+      'dist/src/mocks/node/console/assets/console.js',
       'dist/src/mocks/node/landing/assets/swagger-ui/swagger-ui-bundle.js',
       'dist/src/mocks/node/landing/assets/swagger-ui/LICENSE',
       'spec/openapi.yaml',

@@ -52,7 +52,9 @@ export async function runContractOn(
 export const failedFor = (run: ContractRun, rule: string): string[] =>
   run.json.findings.filter((f) => f.rule === rule).flatMap((f) => f.checks.map((c) => c.name));
 
-export const ruleIds = (run: ContractRun): string[] => run.json.findings.map((f) => f.rule).sort();
+/** Every rule the run names broken: each finding's, and those one answer broke with it (one cause). */
+export const ruleIds = (run: ContractRun): string[] =>
+  run.json.findings.flatMap((f) => [f.rule, ...(f.followedBy ?? []).map((g) => g.rule)]).sort();
 
 /**
  * One line per run for an assertion's message: verdict, exit, counts, rule ids, then the

@@ -17,6 +17,8 @@ export type DepartureRow = Departure & {
   operation: JournalEntry['operation'];
   method: string;
   path: string;
+  /** The request's query, as the journal keeps it (the departure may be in it). */
+  query: JournalEntry['query'];
   status: number;
   answeredBy: 'backend' | 'mock';
 };
@@ -33,7 +35,7 @@ export function listDepartures(session: Session, query: URLSearchParams): Depart
     );
   const rule = query.get('rule');
   return session.journal
-    .list((entry) => (entry.departures?.length ?? 0) > 0 && passes(entry, filter))
+    .list((entry) => (entry.departures?.length ?? 0) > 0 && passes(entry, filter), filter)
     .flatMap((entry) =>
       (entry.departures ?? []).map((departure) => ({
         request: entry.id,
@@ -41,6 +43,7 @@ export function listDepartures(session: Session, query: URLSearchParams): Depart
         operation: entry.operation,
         method: entry.method,
         path: entry.path,
+        query: entry.query,
         status: entry.status,
         answeredBy: entry.answeredBy ?? 'backend',
         ...departure,

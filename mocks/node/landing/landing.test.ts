@@ -60,7 +60,7 @@ it('lists every control endpoint the mock serves', async () => {
 });
 
 it('sends no CORS headers, so other origins cannot read the key', async () => {
-  for (const path of ['/', '/docs/', '/openapi.json', '/landing.js']) {
+  for (const path of ['/', '/docs/', '/openapi.json', '/console/console.js']) {
     const response = await fetch(`${origin}${path}`, { headers: { Origin: 'http://evil.test' } });
     expect(response.status, path).toBe(200);
     expect(response.headers.get('access-control-allow-origin'), path).toBeNull();
@@ -91,9 +91,11 @@ it('redirects /docs to /docs/', async () => {
 });
 
 it('answers 304 when the ETag still matches', async () => {
-  const etag = (await fetch(`${origin}/landing.css`)).headers.get('etag') ?? '';
+  const etag = (await fetch(`${origin}/console/console.css`)).headers.get('etag') ?? '';
   expect(etag).toMatch(/^"[\w-]+"$/);
-  const again = await fetch(`${origin}/landing.css`, { headers: { 'If-None-Match': etag } });
+  const again = await fetch(`${origin}/console/console.css`, {
+    headers: { 'If-None-Match': etag },
+  });
   expect(again.status).toBe(304);
 });
 

@@ -1,6 +1,6 @@
 /**
- * The standalone mock's pages outside `/v1` and `/__mock/`: the landing page at `/`, the
- * Swagger UI reference at `/docs/` (vendored in assets/swagger-ui/, no CDN) and
+ * The standalone mock's pages outside `/v1` and `/__mock/`: the console at `/` (console/),
+ * the Swagger UI reference at `/docs/` (vendored in assets/swagger-ui/, no CDN) and
  * the spec at `/openapi.json`. Node only. None of these responses carries CORS headers,
  * so another origin's scripts cannot read the key the pages show.
  */
@@ -10,7 +10,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { openapiDocument } from '../../../spec/document.ts';
 import { MockError } from '../../core/errors.ts';
-import { docsHtml, type LandingFacts, landingHtml } from './pages.ts';
+import { CONSOLE_ASSETS } from '../console/assets.ts';
+import type { ConsoleFacts } from '../console/facts.ts';
+import { consoleHtml } from '../console/page.ts';
+import { docsHtml } from './pages.ts';
 
 /**
  * Answers a request if it is one of the landing routes (the promise settles once it is
@@ -32,8 +35,7 @@ const swaggerFile = (name: string) => ownFile(`swagger-ui/${name}`);
 const JS = 'text/javascript; charset=utf-8';
 const CSS = 'text/css; charset=utf-8';
 const FILES: Record<string, Asset> = {
-  '/landing.js': { type: JS, file: () => ownFile('landing.js') },
-  '/landing.css': { type: CSS, file: () => ownFile('landing.css') },
+  ...CONSOLE_ASSETS,
   '/docs/docs.js': { type: JS, file: () => ownFile('docs.js') },
   '/docs/swagger-ui.css': { type: CSS, file: () => swaggerFile('swagger-ui.css') },
   '/docs/swagger-ui-bundle.js': { type: JS, file: () => swaggerFile('swagger-ui-bundle.js') },
@@ -81,11 +83,11 @@ function unreadable(path: string, error: unknown): MockError {
 }
 
 /** Creates the landing routes for a mock serving `facts.baseUrl` with `facts.apiKeys`. */
-export function createLanding(facts: LandingFacts): Landing {
+export function createLanding(facts: ConsoleFacts): Landing {
   const cache = new Map<string, Promise<Body>>();
   const build = (path: string): Promise<Body> | undefined => {
     if (path === '/')
-      return Promise.resolve(withEtag(HTML_HEADERS, Buffer.from(landingHtml(facts))));
+      return Promise.resolve(withEtag(HTML_HEADERS, Buffer.from(consoleHtml(facts))));
     if (path === '/docs/')
       return Promise.resolve(withEtag(HTML_HEADERS, Buffer.from(docsHtml(facts))));
     if (path === '/openapi.json') {
