@@ -50,7 +50,10 @@ export async function runContractOn(
 /** The rule ids of a run's findings, sorted. */
 /** The names of the checks that failed for `rule` (empty when the rule was not broken). */
 export const failedFor = (run: ContractRun, rule: string): string[] =>
-  run.json.findings.filter((f) => f.rule === rule).flatMap((f) => f.checks.map((c) => c.name));
+  run.json.findings
+    .flatMap((f) => [f, ...(f.followedBy ?? [])])
+    .filter((f) => f.rule === rule)
+    .flatMap((f) => f.checks.map((c) => c.name));
 
 /** Every rule the run names broken: each finding's, and those one answer broke with it (one cause). */
 export const ruleIds = (run: ContractRun): string[] =>
