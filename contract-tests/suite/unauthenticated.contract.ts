@@ -63,9 +63,10 @@ describe.concurrent('every form served with the key, sent without it', () => {
   );
   // A server that served no form with the key (it refused or redirected them all) has none
   // to send again: said, never passed.
-  it.skipIf(cases.length > 0)('answers 401 to every form it served with the key', ({ skip }) => {
-    skip('not observable here: the server served no form of request with the key');
-  });
+  if (cases.length === 0)
+    it('answers 401 to every form it served with the key', ({ skip }) => {
+      skip('not observable here: the server served no form of request with the key');
+    });
 });
 
 describe('what the forms sent without the key left', () => {
