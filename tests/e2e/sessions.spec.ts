@@ -36,7 +36,7 @@ test('shows its own animals on the landing page and resets them with its button'
   await page.goto('/');
   await expect(page.locator('#pets tr')).toHaveCount(42);
   await expect(page.locator('#pets')).toContainText('Page pet two');
-  await page.getByRole('button', { name: 'Reset to the seed data' }).click();
+  await page.getByRole('button', { name: 'Restore the seed data' }).click();
   await expect(page.locator('#pets tr')).toHaveCount(40);
   await expect(page.locator('#pets')).not.toContainText('Page pet');
   // Ids are never handed out twice in a session: the next one follows the reset ones.
