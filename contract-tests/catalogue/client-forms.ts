@@ -141,6 +141,13 @@ export type GarbledBody = {
   notJson?: boolean;
   /** Whether the name the server would store holds the tag (so a stored one can be found). */
   tagged: boolean;
+  /**
+   * Whether its only fault is bytes that are not UTF-8. They are not JSON text (RFC 8259, 8.1),
+   * but a JSON parser may accept non-JSON forms (9), and the interface does not say what a
+   * server does with them: Node's, Express's and Fastify's readers decode them as U+FFFD. So
+   * only `--level strict` refuses them (a name stored exactly as sent: no reading stores these).
+   */
+  notUtf8?: boolean;
 };
 
 const ENCODER = new TextEncoder();
@@ -155,7 +162,8 @@ const withNameBytes = (name: string, categoryId: number | bigint, bytes: readonl
  * Creation bodies clients get wrong, which no reading makes a valid creation. Member names in
  * another case are not `name` and `categoryId` (JSON names are case-sensitive; Go's
  * encoding/json matches them regardless); bytes that are not UTF-8 are not JSON text
- * (RFC 8259, 8.1); a missing or empty body holds no payload.
+ * (RFC 8259, 8.1), refused at strict level only (`notUtf8`); a missing or empty body holds no
+ * payload.
  */
 export const GARBLED_BODIES: readonly GarbledBody[] = [
   {
@@ -187,12 +195,14 @@ export const GARBLED_BODIES: readonly GarbledBody[] = [
     type: 'application/json',
     write: (name, categoryId) => withNameBytes(name, categoryId, [0xff, 0xfe]),
     tagged: true,
+    notUtf8: true,
   },
   {
     label: 'café written in Latin-1 (byte E9, not UTF-8)',
     type: 'application/json; charset=utf-8',
     write: (name, categoryId) => withNameBytes(name, categoryId, [0x63, 0x61, 0x66, 0xe9]),
     tagged: true,
+    notUtf8: true,
   },
   {
     label: 'no body and no Content-Type',

@@ -18,7 +18,8 @@ export type DecisionFault =
   | 'location-dropped'
   | 'deprecation-dropped'
   | 'messages-vague'
-  | 'other-media-types-read';
+  | 'other-media-types-read'
+  | 'non-utf8-read';
 
 /** The faults, for iteration. */
 export const DECISION_FAULTS: readonly DecisionFault[] = [
@@ -33,6 +34,7 @@ export const DECISION_FAULTS: readonly DecisionFault[] = [
   'deprecation-dropped',
   'messages-vague',
   'other-media-types-read',
+  'non-utf8-read',
 ];
 
 /**
@@ -112,6 +114,14 @@ export async function startDecisionProxy(target: string, fault?: DecisionFault) 
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      // A creation's bytes that are not UTF-8 reach the mock as U+FFFD, as Express's reader
+      // decodes them: stored, where strict refuses them (400) and the interface is silent.
+      if (fault === 'non-utf8-read' && req.method === 'POST') {
+        const read = Buffer.from(Buffer.concat(chunks).toString('utf8'));
+        chunks.splice(0, chunks.length, read);
+        if (req.headers['content-length'] !== undefined)
+          req.headers['content-length'] = String(read.length);
+      }
       const forward = request(
         {
           host: upstream.hostname,

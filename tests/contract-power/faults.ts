@@ -108,7 +108,6 @@ export const EDGE_FAULTS = {
 export const CLIENT_FAULTS = {
   'member-names-case-insensitive':
     'body members are matched ignoring case, so {"NAME": …} is a name (Go encoding/json)',
-  'non-utf8-replaced': 'bytes that are not UTF-8 are stored as U+FFFD',
   'no-body-500': 'a creation with no or an empty body gets 500 (reading a field of undefined)',
   'name-over-63-500':
     'a valid name over 63 characters gets 500 (a varchar(63) column); the suite sends one only to learn the name limit',

@@ -33,6 +33,17 @@ export const PROBES: Record<Leniency, Probe> = {
     (s) => s.status === 201 && isObject(s.json) && s.json.categoryId === 2,
   ),
   'no-content-type-read-as-json': one(post(undefined, JSON.stringify(PET)), status(201)),
+  'non-utf8-read-as-replacement': one(
+    post(
+      'application/json',
+      Buffer.concat([
+        Buffer.from('{"name":"Rex'),
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from('","categoryId":2}'),
+      ]),
+    ),
+    (s) => s.status === 201 && isObject(s.json) && String(s.json.name).includes('\ufffd'),
+  ),
   'other-charsets-415': one(
     post('application/json; charset=ISO-8859-1', JSON.stringify(PET)),
     status(415),

@@ -23,6 +23,11 @@ export const BODY_LENIENCIES = {
     source:
       'https://docs.aws.amazon.com/apigateway/latest/developerguide/integration-passthrough-behaviors.html',
   },
+  'non-utf8-read-as-replacement': {
+    does: 'bytes that are not UTF-8 in a creation body are decoded as U+FFFD and stored so',
+    who: "Express's express.json() and Fastify's JSON parser (both decode a body with replacement characters), Node's Buffer toString('utf8'); RFC 8259, 9: a JSON parser may accept non-JSON forms",
+    source: 'https://www.rfc-editor.org/rfc/rfc8259#section-9',
+  },
   'other-charsets-415': {
     does: 'a creation labelled with a charset other than UTF-8 (charset=ISO-8859-1) gets 415',
     who: 'ASP.NET Core MVC (TextInputFormatter: a charset outside its SupportedEncodings is 415)',

@@ -31,9 +31,9 @@ export { REFERENCE_KEY } from './reference-auth.ts';
 
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
 
-/** A body's text, or null for bytes that are not UTF-8 (read with U+FFFD for them by the fault). */
-function utf8(bytes: Buffer, has: (f: Fault) => boolean): string | null {
-  if (has('non-utf8-replaced')) return bytes.toString('utf8');
+/** A body's text, or null for bytes that are not UTF-8 (read with U+FFFD for them by the leniency). */
+function utf8(bytes: Buffer, leniency: Leniency | undefined): string | null {
+  if (leniency === 'non-utf8-read-as-replacement') return bytes.toString('utf8');
   try {
     return STRICT_UTF8.decode(bytes);
   } catch {
@@ -213,7 +213,7 @@ export async function startReferenceServer(
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const answer = () =>
-        handle(req, res, utf8(Buffer.concat(chunks), has)).catch(() =>
+        handle(req, res, utf8(Buffer.concat(chunks), leniency)).catch(() =>
           error(res, 500, 'internal error'),
         );
       if (coldStart === 0) return void answer();
