@@ -6,9 +6,11 @@
  * (refused, hung, shedding load without end) from a fault that reproduces: then it records
  * when and at which request, refuses everything after, and the stage gives no verdict.
  */
+
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inFlightLimit } from '../contract-tests/client/in-flight.ts';
+import { HOP_BY_HOP_HEADERS } from '../spec/checks/hop-by-hop.ts';
 import { sendExchange } from './relay-send.ts';
 import type { RelayExchange, RelayOptions, ServerGone } from './relay-types.ts';
 import { agentFor } from './upstream.ts';
@@ -61,18 +63,7 @@ export type Relay = {
 };
 
 // Headers of one hop only (RFC 9110, section 7.6.1), and those the relay sets itself.
-const HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-  'host',
-  'content-length',
-  'accept-encoding',
-]);
+const HOP = new Set([...HOP_BY_HOP_HEADERS, 'host', 'content-length', 'accept-encoding']);
 
 const kept = (headers: Record<string, string | string[] | undefined>): Record<string, string> =>
   Object.fromEntries(

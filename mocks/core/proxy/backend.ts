@@ -4,6 +4,8 @@
  * headers that go out and come back, and when an answer counts as "not served yet" for the
  * fallback. The key is kept out of what the mock shows by mask.ts.
  */
+
+import { HOP_BY_HOP_HEADERS } from '../../../spec/checks/hop-by-hop.ts';
 import { BASE_PATH } from '../../../spec/constants.ts';
 import { MockError } from '../errors.ts';
 
@@ -80,17 +82,9 @@ export const DEFAULT_PROXY_TIMEOUT_MS = 30_000;
 /** Largest backend answer the proxy relays. */
 export const DEFAULT_PROXY_MAX_BYTES = 8 * 1024 * 1024;
 
-// RFC 9110, section 7.6.1, plus what the mock itself consumes or sets.
+// One connection's fields (RFC 9110, section 7.6.1), plus what the mock itself consumes or sets.
 const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
+  ...HOP_BY_HOP_HEADERS,
   'host',
   'content-length',
   'x-mock-session',
